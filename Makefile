@@ -1,0 +1,60 @@
+# The two commands of the README: `make run` and `make test`. Everything else is a helper.
+PYTHON ?= python3
+VENV := .venv
+PY := $(VENV)/bin/python
+PIP := $(VENV)/bin/pip
+HOST ?= 127.0.0.1
+PORT ?= 8000
+
+.PHONY: run test install install-dev migrate demo lint format messages bench screenshots worker clean
+
+$(VENV)/.installed: requirements.txt
+	$(PYTHON) -m venv $(VENV)
+	$(PIP) install -q --upgrade pip
+	$(PIP) install -q -r requirements.txt
+	touch $@
+
+$(VENV)/.installed-dev: requirements-dev.txt $(VENV)/.installed
+	$(PIP) install -q -r requirements-dev.txt
+	touch $@
+
+install: $(VENV)/.installed
+install-dev: $(VENV)/.installed-dev
+
+migrate: install
+	$(PY) manage.py migrate --noinput
+
+demo: migrate
+	$(PY) manage.py load_demo
+
+## Serve the demo league on http://$(HOST):$(PORT)
+run: demo
+	$(PY) manage.py runserver $(HOST):$(PORT)
+
+## The whole suite (SQLite by default; DATABASE_URL=postgres://... for PostgreSQL)
+test: install-dev
+	$(PY) -m ruff check .
+	$(PY) -m pytest
+
+lint: install-dev
+	$(PY) -m ruff check .
+	$(PY) -m ruff format --check .
+
+format: install-dev
+	$(PY) -m ruff check --fix .
+	$(PY) -m ruff format .
+
+## Recompile the translations after editing locale/*/LC_MESSAGES/django.po
+messages: install
+	$(PY) manage.py makemessages -l fr -l en --ignore=.venv --ignore=bench
+	$(PY) manage.py compilemessages --ignore=.venv
+
+bench: install-dev
+	$(PY) bench/replay.py
+
+## A Celery worker on Redis (REDIS_URL defaults to the local server)
+worker: install
+	REDIS_URL=$${REDIS_URL:-redis://127.0.0.1:6379/0} $(VENV)/bin/celery -A config worker -l info
+
+clean:
+	rm -rf $(VENV) db.sqlite3 staticfiles .pytest_cache

@@ -1,0 +1,13 @@
+"""The Celery app. Tasks live in the apps' tasks.py; settings come from CELERY_* in Django settings."""
+
+from __future__ import annotations
+
+import os
+
+from celery import Celery
+
+os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings.local")
+
+app = Celery("fdleague")
+app.config_from_object("django.conf:settings", namespace="CELERY")
+app.autodiscover_tasks()
