@@ -1,1 +1,276 @@
+"""Drivers, teams (écuries), seasons, season entries and the experience ledger."""
+
 from __future__ import annotations
+
+from decimal import Decimal
+
+from django.conf import settings
+from django.core.exceptions import ValidationError
+from django.core.validators import MinValueValidator, RegexValidator
+from django.db import models
+from django.urls import reverse
+from django.utils.translation import gettext_lazy as _
+from simple_history.models import HistoricalRecords
+
+DEFAULT_POINTS = [10, 8, 6, 5, 4, 3, 2, 1]
+RULE_OPTIONS = [f"A{n}" for n in range(1, 20)]
+DEFAULT_OPTIONS = ["A7"]  # experience is on by default for the league (rules.md O)
+
+colour_validator = RegexValidator(r"^#[0-9a-fA-F]{6}$", _("Enter a colour as #RRGGBB."))
+
+
+def default_points() -> list[int]:
+    return list(DEFAULT_POINTS)
+
+
+def default_options() -> list[str]:
+    return list(DEFAULT_OPTIONS)
+
+
+class Driver(models.Model):
+    user = models.OneToOneField(
+        settings.AUTH_USER_MODEL,
+        verbose_name=_("user account"),
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="driver",
+    )
+    name = models.CharField(_("display name"), max_length=80)
+    slug = models.SlugField(_("slug"), unique=True)
+    country = models.CharField(_("country"), max_length=2, blank=True, help_text=_("ISO 3166 code, e.g. FR"))
+    avatar = models.ImageField(_("avatar"), upload_to="drivers/", blank=True)
+
+    class Meta:
+        ordering = ["name"]
+        verbose_name = _("driver")
+        verbose_name_plural = _("drivers")
+
+    def __str__(self) -> str:
+        return self.name
+
+    def get_absolute_url(self) -> str:
+        return reverse("league:driver", kwargs={"slug": self.slug})
+
+
+class Team(models.Model):
+    name = models.CharField(_("name"), max_length=80, unique=True)
+    slug = models.SlugField(_("slug"), unique=True)
+    colour = models.CharField(_("colour"), max_length=7, default="#808080", validators=[colour_validator])
+    logo = models.ImageField(_("logo"), upload_to="teams/", blank=True)
+
+    class Meta:
+        ordering = ["name"]
+        verbose_name = _("team")
+        verbose_name_plural = _("teams")
+
+    def __str__(self) -> str:
+        return self.name
+
+    def get_absolute_url(self) -> str:
+        return reverse("league:team", kwargs={"slug": self.slug})
+
+
+class Season(models.Model):
+    class Status(models.TextChoices):
+        PLANNED = "planned", _("planned")
+        RUNNING = "running", _("running")
+        FINISHED = "finished", _("finished")
+
+    name = models.CharField(_("name"), max_length=80)
+    slug = models.SlugField(_("slug"), unique=True)
+    year = models.PositiveSmallIntegerField(_("year"))
+    status = models.CharField(_("status"), max_length=10, choices=Status.choices, default=Status.PLANNED)
+    points_table = models.JSONField(
+        _("points table"),
+        default=default_points,
+        help_text=_("Points for 1st, 2nd, … finisher, e.g. [10, 8, 6, 5, 4, 3, 2, 1]."),
+    )
+    best_results = models.PositiveSmallIntegerField(
+        _("count only the best N results"),
+        null=True,
+        blank=True,
+        validators=[MinValueValidator(1)],
+        help_text=_("Leave empty to count every race."),
+    )
+    laps_per_race = models.PositiveSmallIntegerField(
+        _("laps per race"), default=3, validators=[MinValueValidator(1)]
+    )
+    options = models.JSONField(
+        _("rule options in force"),
+        default=default_options,
+        blank=True,
+        help_text=_('Advanced options A1–A19 switched on, e.g. ["A7", "A13"].'),
+    )
+    max_cars_per_team = models.PositiveSmallIntegerField(
+        _("cars per team at most"), default=2, validators=[MinValueValidator(1)]
+    )
+    protest_window_hours = models.PositiveIntegerField(_("protest window (hours)"), default=48)
+
+    history = HistoricalRecords()
+
+    class Meta:
+        ordering = ["-year", "name"]
+        verbose_name = _("season")
+        verbose_name_plural = _("seasons")
+
+    def __str__(self) -> str:
+        return self.name
+
+    def get_absolute_url(self) -> str:
+        return reverse("league:season", kwargs={"slug": self.slug})
+
+    def clean(self) -> None:
+        errors: dict[str, str] = {}
+        table = self.points_table
+        if (
+            not isinstance(table, list)
+            or not table
+            or not all(isinstance(p, int) and not isinstance(p, bool) and p >= 0 for p in table)
+        ):
+            errors["points_table"] = _("The points table must be a non-empty list of whole numbers ≥ 0.")
+        elif any(a < b for a, b in zip(table, table[1:], strict=False)):
+            errors["points_table"] = _("The points table must not increase down the order.")
+        options = self.options
+        if not isinstance(options, list) or any(o not in RULE_OPTIONS for o in options):
+            errors["options"] = _("Options are a list of A1 … A19.")
+        elif len(set(options)) != len(options):
+            errors["options"] = _("An option is listed twice.")
+        if errors:
+            raise ValidationError(errors)
+
+
+class SeasonEntry(models.Model):
+    """A driver in a team's car for a season: the car number is the car id in race logs."""
+
+    season = models.ForeignKey(
+        Season, verbose_name=_("season"), on_delete=models.CASCADE, related_name="entries"
+    )
+    driver = models.ForeignKey(
+        Driver, verbose_name=_("driver"), on_delete=models.PROTECT, related_name="entries"
+    )
+    team = models.ForeignKey(Team, verbose_name=_("team"), on_delete=models.PROTECT, related_name="entries")
+    car_number = models.PositiveSmallIntegerField(_("car number"), validators=[MinValueValidator(1)])
+
+    class Meta:
+        ordering = ["season", "car_number"]
+        verbose_name = _("season entry")
+        verbose_name_plural = _("season entries")
+        constraints = [
+            models.UniqueConstraint(
+                fields=["season", "car_number"],
+                name="unique_car_number_per_season",
+                violation_error_message=_("This car number is already taken in this season."),
+            ),
+            models.UniqueConstraint(
+                fields=["season", "driver"],
+                name="unique_driver_per_season",
+                violation_error_message=_("This driver is already entered in this season."),
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"#{self.car_number} {self.driver} ({self.team})"
+
+    @property
+    def car_id(self) -> str:
+        """The car id used in race logs."""
+        return str(self.car_number)
+
+    def clean(self) -> None:
+        if self.season_id is None or self.team_id is None:
+            return
+        fielded = SeasonEntry.objects.filter(season_id=self.season_id, team_id=self.team_id).exclude(
+            pk=self.pk
+        )
+        limit = self.season.max_cars_per_team
+        if fielded.count() >= limit:
+            raise ValidationError(
+                {
+                    "team": _("%(team)s already fields %(n)d cars this season (at most %(n)d).")
+                    % {"team": self.team, "n": limit}
+                }
+            )
+
+
+class ExperienceEntry(models.Model):
+    """One gain or spend of experience points: a tally is always a sum of these rows."""
+
+    class Reason(models.TextChoices):
+        POLE = "pole", _("pole position")
+        GRID_SECOND = "grid2", _("2nd on the grid")
+        WIN = "win", _("win")
+        SECOND = "second", _("2nd place")
+        THIRD = "third", _("3rd place")
+        ONE_TWO = "one_two", _("one-two finish")
+        FRONT_ROW = "front_row", _("front-row lockout")
+        DIE = "die", _("die modified or re-rolled")
+        WEAR = "wear", _("extra wear point")
+        FAST_STOP = "fast_stop", _("fast pit stop")
+        ADJUSTMENT = "adjustment", _("adjustment by the stewards")
+
+    season = models.ForeignKey(
+        Season, verbose_name=_("season"), on_delete=models.CASCADE, related_name="experience"
+    )
+    race = models.ForeignKey(
+        "races.Race",
+        verbose_name=_("race"),
+        null=True,
+        blank=True,
+        on_delete=models.CASCADE,
+        related_name="experience",
+    )
+    driver = models.ForeignKey(
+        Driver,
+        verbose_name=_("driver"),
+        null=True,
+        blank=True,
+        on_delete=models.CASCADE,
+        related_name="experience",
+    )
+    team = models.ForeignKey(
+        Team,
+        verbose_name=_("team"),
+        null=True,
+        blank=True,
+        on_delete=models.CASCADE,
+        related_name="experience",
+    )
+    reason = models.CharField(_("reason"), max_length=12, choices=Reason.choices)
+    amount = models.DecimalField(
+        _("amount"), max_digits=5, decimal_places=1, help_text=_("Positive for a gain, negative for a spend.")
+    )
+    note = models.CharField(_("note"), max_length=200, blank=True)
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        verbose_name=_("recorded by"),
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="+",
+    )
+    created_at = models.DateTimeField(_("recorded at"), auto_now_add=True)
+
+    class Meta:
+        ordering = ["created_at", "pk"]
+        verbose_name = _("experience entry")
+        verbose_name_plural = _("experience ledger")
+        constraints = [
+            models.CheckConstraint(
+                condition=(
+                    models.Q(driver__isnull=False, team__isnull=True)
+                    | models.Q(driver__isnull=True, team__isnull=False)
+                ),
+                name="experience_for_driver_xor_team",
+                violation_error_message=_("An experience entry belongs to a driver or to a team, not both."),
+            ),
+            models.CheckConstraint(
+                condition=~models.Q(amount=Decimal("0")),
+                name="experience_amount_not_zero",
+                violation_error_message=_("An experience entry moves at least 0.1 point."),
+            ),
+        ]
+
+    def __str__(self) -> str:
+        who = self.driver or self.team
+        return f"{who}: {self.amount:+} ({self.get_reason_display()})"
