@@ -7,10 +7,13 @@ from django.conf.urls.static import static
 from django.contrib import admin
 from django.urls import include, path
 
+from league.views import home
+
 urlpatterns = [
     path("admin/", admin.site.urls),
     path("i18n/", include("django.conf.urls.i18n")),
     path("accounts/", include("django.contrib.auth.urls")),
+    path("", home, name="home"),
     path("", include("league.urls")),
     path("", include("races.urls")),
 ]

@@ -160,11 +160,13 @@ class SeasonEntry(models.Model):
             models.UniqueConstraint(
                 fields=["season", "car_number"],
                 name="unique_car_number_per_season",
+                violation_error_code="car_number_taken",
                 violation_error_message=_("This car number is already taken in this season."),
             ),
             models.UniqueConstraint(
                 fields=["season", "driver"],
                 name="unique_driver_per_season",
+                violation_error_code="driver_entered",
                 violation_error_message=_("This driver is already entered in this season."),
             ),
         ]
@@ -187,8 +189,11 @@ class SeasonEntry(models.Model):
         if fielded.count() >= limit:
             raise ValidationError(
                 {
-                    "team": _("%(team)s already fields %(n)d cars this season (at most %(n)d).")
-                    % {"team": self.team, "n": limit}
+                    "team": ValidationError(
+                        _("%(team)s already fields %(n)d cars this season (at most %(n)d)."),
+                        code="team_full",
+                        params={"team": self.team, "n": limit},
+                    )
                 }
             )
 

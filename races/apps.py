@@ -1,8 +1,10 @@
 from __future__ import annotations
 
 from django.apps import AppConfig
+from django.utils.translation import gettext_lazy as _
 
 
 class RacesConfig(AppConfig):
     name = "races"
+    verbose_name = _("Races")
     default_auto_field = "django.db.models.BigAutoField"

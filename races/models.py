@@ -61,6 +61,9 @@ class Race(models.Model):
         VALIDATED = "validated", _("validated")
         OFFICIAL = "official", _("official")
 
+    # Results count (standings, driver and team pages) once the stewards have validated them.
+    RESULT_STATUSES = (Status.VALIDATED, Status.OFFICIAL)
+
     season = models.ForeignKey(
         "league.Season", verbose_name=_("season"), on_delete=models.CASCADE, related_name="races"
     )
@@ -91,6 +94,8 @@ class Race(models.Model):
                 violation_error_message=_("This season already has a race for this round."),
             ),
         ]
+        # next_race() and the calendar look races up by date.
+        indexes = [models.Index(fields=["season", "scheduled_at"], name="race_season_date_idx")]
 
     def __str__(self) -> str:
         return f"{self.season} R{self.round}: {self.circuit}"
@@ -104,7 +109,7 @@ class Race(models.Model):
 
     @property
     def has_results(self) -> bool:
-        return self.status in {self.Status.VALIDATED, self.Status.OFFICIAL}
+        return self.status in self.RESULT_STATUSES
 
 
 class RaceEntry(models.Model):
@@ -153,6 +158,20 @@ class RaceEntry(models.Model):
     def clean(self) -> None:
         if self.race_id and self.season_entry_id and self.race.season_id != self.season_entry.season_id:
             raise ValidationError({"season_entry": _("This entry belongs to another season.")})
+        if self.race_id and self.grid_slot:
+            # The engine puts grid slot n on the circuit's n-th starting square.
+            document = self.race.circuit.document
+            squares = document.get("grid") if isinstance(document, dict) else None
+            if isinstance(squares, list) and self.grid_slot > len(squares):
+                raise ValidationError(
+                    {
+                        "grid_slot": ValidationError(
+                            _("%(circuit)s has %(n)d starting squares: there is no grid slot %(slot)d."),
+                            code="grid_slot",
+                            params={"circuit": self.race.circuit, "n": len(squares), "slot": self.grid_slot},
+                        )
+                    }
+                )
         if self.wear:
             unknown = set(self.wear) - set(WEAR_PARTS)
             if unknown:
@@ -204,6 +223,11 @@ class Result(models.Model):
 
     def __str__(self) -> str:
         return f"{self.race}: P{self.position} {self.race_entry.season_entry}"
+
+    def clean(self) -> None:
+        # `race` is stored beside `race_entry` so standings join one table less; keep them in step.
+        if self.race_id and self.race_entry_id and self.race_entry.race_id != self.race_id:
+            raise ValidationError({"race_entry": _("This car is entered in another race.")})
 
     @property
     def net_points(self) -> int:

@@ -13,3 +13,5 @@ STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
     "staticfiles": {"BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"},
 }
+# Tests never run collectstatic; WhiteNoise need not look for the folder.
+WHITENOISE_AUTOREFRESH = True

@@ -1,0 +1,131 @@
+"""Admin of drivers, teams, seasons, entries and the experience ledger."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.contrib import admin
+from django.db.models import QuerySet
+from django.http import HttpRequest
+from django.utils.html import format_html
+from django.utils.translation import gettext_lazy as _
+from simple_history.admin import SimpleHistoryAdmin
+
+from league.models import Driver, ExperienceEntry, Season, SeasonEntry, Team
+from races.models import Race
+
+
+class ReadOnlyExperienceInline(admin.TabularInline):
+    """The ledger seen from a driver or a team: rows are written by services, never edited here."""
+
+    model = ExperienceEntry
+    extra = 0
+    can_delete = False
+    show_change_link = True
+    fields = ("created_at", "season", "race", "reason", "amount", "note", "created_by")
+    readonly_fields = fields
+    ordering = ("-created_at", "-pk")
+
+    def has_add_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return False
+
+    def has_change_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return False
+
+    def get_queryset(self, request: HttpRequest) -> QuerySet[ExperienceEntry]:
+        return super().get_queryset(request).select_related("season", "race__circuit", "created_by")
+
+
+class DriverExperienceInline(ReadOnlyExperienceInline):
+    fk_name = "driver"
+    verbose_name_plural = _("experience ledger")
+
+
+class TeamExperienceInline(ReadOnlyExperienceInline):
+    fk_name = "team"
+    verbose_name_plural = _("experience ledger")
+
+
+@admin.register(Driver)
+class DriverAdmin(admin.ModelAdmin):
+    list_display = ("name", "slug", "country", "user")
+    list_filter = ("country",)
+    search_fields = ("name", "slug", "user__username")
+    prepopulated_fields = {"slug": ("name",)}
+    autocomplete_fields = ("user",)
+    list_select_related = ("user",)
+    inlines = [DriverExperienceInline]
+
+
+@admin.register(Team)
+class TeamAdmin(admin.ModelAdmin):
+    list_display = ("name", "slug", "swatch")
+    search_fields = ("name", "slug")
+    prepopulated_fields = {"slug": ("name",)}
+    inlines = [TeamExperienceInline]
+
+    @admin.display(description=_("colour"), ordering="colour")
+    def swatch(self, obj: Team) -> str:
+        return format_html(
+            '<span style="display:inline-block;width:1em;height:1em;background:{};'
+            'border:1px solid #0003;vertical-align:middle"></span> {}',
+            obj.colour,
+            obj.colour,
+        )
+
+
+class SeasonEntryInline(admin.TabularInline):
+    model = SeasonEntry
+    extra = 0
+    fields = ("car_number", "driver", "team")
+    autocomplete_fields = ("driver", "team")
+    ordering = ("car_number",)
+
+
+class RaceInline(admin.TabularInline):
+    model = Race
+    extra = 0
+    fields = ("round", "circuit", "scheduled_at", "laps", "status")
+    show_change_link = True
+    ordering = ("round",)
+
+
+@admin.register(Season)
+class SeasonAdmin(SimpleHistoryAdmin):
+    list_display = ("name", "year", "status", "best_results", "laps_per_race", "max_cars_per_team")
+    list_filter = ("status", "year")
+    search_fields = ("name", "slug")
+    prepopulated_fields = {"slug": ("name",)}
+    inlines = [SeasonEntryInline, RaceInline]
+    fieldsets = (
+        (None, {"fields": ("name", "slug", "year", "status")}),
+        (_("Scoring"), {"fields": ("points_table", "best_results")}),
+        (_("Rules"), {"fields": ("laps_per_race", "options", "max_cars_per_team", "protest_window_hours")}),
+    )
+
+
+@admin.register(SeasonEntry)
+class SeasonEntryAdmin(admin.ModelAdmin):
+    list_display = ("season", "car_number", "driver", "team")
+    list_filter = ("season", "team")
+    search_fields = ("driver__name", "team__name", "season__name", "=car_number")
+    autocomplete_fields = ("driver", "team")
+    list_select_related = ("season", "driver", "team")
+
+
+@admin.register(ExperienceEntry)
+class ExperienceEntryAdmin(admin.ModelAdmin):
+    list_display = ("created_at", "season", "race", "driver", "team", "reason", "amount", "created_by")
+    list_filter = ("season", "reason")
+    search_fields = ("driver__name", "team__name", "note")
+    autocomplete_fields = ("driver", "team")
+    raw_id_fields = ("race",)
+    readonly_fields = ("created_by", "created_at")
+    list_select_related = ("season", "race__season", "race__circuit", "driver", "team", "created_by")
+    date_hierarchy = "created_at"
+
+    def save_model(self, request: HttpRequest, obj: ExperienceEntry, form: Any, change: bool) -> None:
+        # The ledger records who wrote each row; the stewards' adjustments included.
+        if not change:
+            obj.created_by = request.user
+        super().save_model(request, obj, form, change)

@@ -1,0 +1,164 @@
+"""Writes of the league: drivers, teams, seasons, entries and the experience ledger."""
+
+from __future__ import annotations
+
+from decimal import Decimal
+from typing import TYPE_CHECKING
+
+from django.core.exceptions import ValidationError
+from django.db import transaction
+from django.utils.translation import gettext_lazy as _
+
+from league.models import Driver, ExperienceEntry, Season, SeasonEntry, Team
+from league.selectors import driver_experience, team_experience
+
+if TYPE_CHECKING:
+    from django.contrib.auth.models import AbstractBaseUser
+
+    from races.models import Race
+
+Reason = ExperienceEntry.Reason
+
+# X1: what a race earns; race_results_record() owns these rows and rewrites them.
+GAIN_REASONS = frozenset(
+    {
+        Reason.POLE,
+        Reason.GRID_SECOND,
+        Reason.WIN,
+        Reason.SECOND,
+        Reason.THIRD,
+        Reason.ONE_TWO,
+        Reason.FRONT_ROW,
+    }
+)
+# X2/X3: what is spent during a race, and who may spend it.
+DRIVER_SPENDS = frozenset({Reason.DIE})
+TEAM_SPENDS = frozenset({Reason.WEAR, Reason.FAST_STOP})
+
+
+@transaction.atomic
+def driver_create(*, name: str, slug: str, country: str = "", user: AbstractBaseUser | None = None) -> Driver:
+    driver = Driver(name=name, slug=slug, country=country, user=user)
+    driver.full_clean()
+    driver.save()
+    return driver
+
+
+@transaction.atomic
+def team_create(*, name: str, slug: str, colour: str = "#808080") -> Team:
+    team = Team(name=name, slug=slug, colour=colour)
+    team.full_clean()
+    team.save()
+    return team
+
+
+@transaction.atomic
+def season_create(
+    *,
+    name: str,
+    slug: str,
+    year: int,
+    status: str = Season.Status.PLANNED,
+    points_table: list[int] | None = None,
+    best_results: int | None = None,
+    laps_per_race: int = 3,
+    options: list[str] | None = None,
+    max_cars_per_team: int = 2,
+) -> Season:
+    season = Season(
+        name=name,
+        slug=slug,
+        year=year,
+        status=status,
+        best_results=best_results,
+        laps_per_race=laps_per_race,
+        max_cars_per_team=max_cars_per_team,
+    )
+    # Leave the model defaults (F4 points, A7 on) unless the caller chose otherwise.
+    if points_table is not None:
+        season.points_table = points_table
+    if options is not None:
+        season.options = options
+    season.full_clean()
+    season.save()
+    return season
+
+
+@transaction.atomic
+def season_entry_create(*, season: Season, driver: Driver, team: Team, car_number: int) -> SeasonEntry:
+    """Enter a driver in a team's car; the car number is the car id of race logs."""
+    # Lock the season so two entries made at once cannot both take a team's last seat.
+    Season.objects.select_for_update().filter(pk=season.pk).first()
+    entry = SeasonEntry(season=season, driver=driver, team=team, car_number=car_number)
+    entry.full_clean()
+    entry.save()
+    return entry
+
+
+@transaction.atomic
+def experience_record(
+    *,
+    season: Season,
+    race: Race | None = None,
+    driver: Driver | None = None,
+    team: Team | None = None,
+    reason: str,
+    amount: Decimal | str | int,
+    by: AbstractBaseUser | None = None,
+    note: str = "",
+) -> ExperienceEntry:
+    """Write one gain (amount > 0) or spend (amount < 0) to the experience ledger (rules X1–X3)."""
+    amount = Decimal(str(amount))
+    entry = ExperienceEntry(
+        season=season,
+        race=race,
+        driver=driver,
+        team=team,
+        reason=reason,
+        amount=amount,
+        note=note,
+        created_by=by,
+    )
+    entry.full_clean()
+    errors: list[ValidationError] = []
+    if race is not None and race.season_id != season.pk:
+        errors.append(ValidationError(_("This race belongs to another season."), code="race_season"))
+    if reason in GAIN_REASONS and amount < 0:
+        errors.append(ValidationError(_("A gain cannot be negative."), code="negative_gain"))
+    if (reason in DRIVER_SPENDS | TEAM_SPENDS) and amount > 0:
+        errors.append(ValidationError(_("A spend is recorded as a negative amount."), code="positive_spend"))
+    if reason in DRIVER_SPENDS and driver is None:
+        errors.append(ValidationError(_("Only a driver spends experience on a die (X2)."), code="spender"))
+    if reason in TEAM_SPENDS and team is None:
+        errors.append(
+            ValidationError(_("Only a team spends experience on wear or pit stops (X3)."), code="spender")
+        )
+    spent_in_race = (
+        reason in DRIVER_SPENDS
+        and race is not None
+        and driver is not None
+        and ExperienceEntry.objects.filter(race=race, driver=driver, reason__in=DRIVER_SPENDS).exists()
+    )
+    if spent_in_race:
+        errors.append(
+            ValidationError(
+                _("%(driver)s already spent experience on a die in this race (X2: once per race)."),
+                code="spent_twice",
+                params={"driver": driver},
+            )
+        )
+    if errors:
+        raise ValidationError(errors)
+    if amount < 0:
+        # Lock the owner's row so two spends at once cannot both pass the balance check.
+        owner_model, owner = (Driver, driver) if driver is not None else (Team, team)
+        owner_model.objects.select_for_update().filter(pk=owner.pk).first()
+        balance = driver_experience(driver=driver) if driver is not None else team_experience(team=team)
+        if balance + amount < 0:
+            raise ValidationError(
+                _("%(who)s has %(balance)s experience points; this spend needs %(need)s."),
+                code="insufficient",
+                params={"who": owner, "balance": balance, "need": -amount},
+            )
+    entry.save()
+    return entry

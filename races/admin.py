@@ -1,0 +1,175 @@
+"""Admin of circuits, races, race entries and results."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from django import forms
+from django.contrib import admin
+from django.db.models import Count, ForeignKey, QuerySet
+from django.http import HttpRequest
+from django.utils.translation import gettext_lazy as _
+from simple_history.admin import SimpleHistoryAdmin
+
+from races.models import Circuit, Race, RaceEntry, Result
+
+
+class PrettyJSONField(forms.JSONField):
+    """A JSON field shown indented, so a circuit is editable by hand."""
+
+    def prepare_value(self, value: Any) -> str:
+        if isinstance(value, str):  # bound data coming back with an error: show it as typed
+            return value
+        return json.dumps(value, ensure_ascii=False, indent=2)
+
+
+class CircuitForm(forms.ModelForm):
+    document = PrettyJSONField(
+        label=_("circuit document"),
+        widget=forms.Textarea(attrs={"rows": 30, "cols": 100, "style": "font-family: monospace"}),
+        help_text=_(
+            "formule-de/circuit@1 JSON. The id and the name are taken from it when left empty; "
+            "errors name the field at fault, e.g. grid[2]."
+        ),
+    )
+
+    class Meta:
+        model = Circuit
+        fields = ("document", "slug", "name", "country")
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["slug"].required = False
+        self.fields["name"].required = False
+
+    def clean(self) -> dict[str, Any]:
+        cleaned = super().clean()
+        document = cleaned.get("document")
+        # The document is the source of truth: its id is the circuit id used in race logs.
+        if isinstance(document, dict):
+            if not cleaned.get("slug") and isinstance(document.get("id"), str):
+                cleaned["slug"] = document["id"]
+            if not cleaned.get("name") and isinstance(document.get("name"), str):
+                cleaned["name"] = document["name"]
+        return cleaned
+
+
+@admin.register(Circuit)
+class CircuitAdmin(admin.ModelAdmin):
+    form = CircuitForm
+    list_display = ("name", "slug", "country", "corners", "race_count")
+    list_filter = ("country",)
+    search_fields = ("name", "slug")
+
+    def get_queryset(self, request: HttpRequest) -> QuerySet[Circuit]:
+        return super().get_queryset(request).annotate(race_count=Count("races"))
+
+    @admin.display(description=_("corners"))
+    def corners(self, obj: Circuit) -> int:
+        segments = obj.document.get("segments", []) if isinstance(obj.document, dict) else []
+        return sum(1 for s in segments if isinstance(s, dict) and "corner" in s)
+
+    @admin.display(description=_("races"), ordering="race_count")
+    def race_count(self, obj: Circuit) -> int:
+        return obj.race_count
+
+
+def _race_being_edited(request: HttpRequest) -> Race | None:
+    return getattr(request, "_admin_race", None)
+
+
+class RaceEntryInline(admin.TabularInline):
+    model = RaceEntry
+    extra = 0
+    fields = ("season_entry", "grid_slot", "tyres", "wear")
+    ordering = ("grid_slot",)
+
+    def formfield_for_foreignkey(self, db_field: ForeignKey, request: HttpRequest, **kwargs: Any) -> Any:
+        race = _race_being_edited(request)
+        # Only the cars of the race's season can start it.
+        if db_field.name == "season_entry" and race is not None:
+            kwargs["queryset"] = race.season.entries.select_related("driver", "team")
+        return super().formfield_for_foreignkey(db_field, request, **kwargs)
+
+
+class ResultInline(admin.TabularInline):
+    model = Result
+    extra = 0
+    fields = (
+        "position",
+        "race_entry",
+        "status",
+        "cause",
+        "turn",
+        "points",
+        "penalty_points",
+        "penalty_places",
+        "penalty_reason",
+    )
+    ordering = ("position",)
+
+    def formfield_for_foreignkey(self, db_field: ForeignKey, request: HttpRequest, **kwargs: Any) -> Any:
+        race = _race_being_edited(request)
+        if db_field.name == "race_entry" and race is not None:
+            kwargs["queryset"] = race.entries.select_related(
+                "race__season", "race__circuit", "season_entry__driver", "season_entry__team"
+            )
+        return super().formfield_for_foreignkey(db_field, request, **kwargs)
+
+    def get_queryset(self, request: HttpRequest) -> QuerySet[Result]:
+        return (
+            super()
+            .get_queryset(request)
+            .select_related("race__season", "race__circuit", "race_entry__season_entry__driver")
+        )
+
+
+@admin.register(Race)
+class RaceAdmin(SimpleHistoryAdmin):
+    list_display = ("season", "round", "circuit", "scheduled_at", "status")
+    list_filter = ("season", "status", "circuit")
+    search_fields = ("season__name", "circuit__name", "circuit__slug")
+    date_hierarchy = "scheduled_at"
+    list_select_related = ("season", "circuit")
+    inlines = [RaceEntryInline, ResultInline]
+
+    def get_object(self, request: HttpRequest, object_id: str, from_field: str | None = None) -> Race | None:
+        race = super().get_object(request, object_id, from_field)
+        # The inlines narrow their choices to this race's cars (a request attribute stays per-request).
+        request._admin_race = race  # type: ignore[attr-defined]
+        return race
+
+
+@admin.register(RaceEntry)
+class RaceEntryAdmin(admin.ModelAdmin):
+    list_display = ("race", "car", "driver", "team", "grid_slot", "tyres")
+    list_filter = ("race__season", "tyres")
+    search_fields = ("season_entry__driver__name", "season_entry__team__name", "=season_entry__car_number")
+    raw_id_fields = ("race", "season_entry")
+    list_select_related = ("race__season", "race__circuit", "season_entry__driver", "season_entry__team")
+
+    @admin.display(description=_("car"), ordering="season_entry__car_number")
+    def car(self, obj: RaceEntry) -> int:
+        return obj.season_entry.car_number
+
+    @admin.display(description=_("driver"))
+    def driver(self, obj: RaceEntry) -> str:
+        return str(obj.season_entry.driver)
+
+    @admin.display(description=_("team"))
+    def team(self, obj: RaceEntry) -> str:
+        return str(obj.season_entry.team)
+
+
+@admin.register(Result)
+class ResultAdmin(SimpleHistoryAdmin):
+    list_display = ("race", "position", "driver", "status", "cause", "points", "penalty_points")
+    list_filter = ("race__season", "status")
+    search_fields = ("race_entry__season_entry__driver__name", "cause", "penalty_reason")
+    raw_id_fields = ("race", "race_entry")
+    list_select_related = ("race__season", "race__circuit", "race_entry__season_entry__driver")
+
+    @admin.display(description=_("driver"), ordering="race_entry__season_entry__driver__name")
+    def driver(self, obj: Result) -> str:
+        return str(obj.race_entry.season_entry.driver)
