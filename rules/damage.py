@@ -1,0 +1,322 @@
+"""Damage (rules D2–D5): wear losses, eliminations, dangerous squares, and the d20 tests a move causes.
+
+Each move's `tests` are read in order by a `Rolls` cursor: handling tests
+first (path order), then collision tests (the other cars, then the car that
+caused it), then engine tests, then a weather roll (M6-3). Missing, extra,
+out-of-order or wrongly attributed rolls become violations; the rolls found
+are applied.
+"""
+
+from __future__ import annotations
+
+from rules.formats import TestKind, TestRoll
+from rules.state import CarState, CarStatus, Cause, RaceState
+from rules.track import Track
+from rules.verdict import Event, Violation
+
+TEST_RULE = {
+    TestKind.HANDLING: "D5",
+    TestKind.COLLISION: "D3",
+    TestKind.ENGINE: "D4",
+    TestKind.WEATHER: "W1",
+    TestKind.PIT: "S2",
+}
+_PART_INDEX = {"tyres": 0, "brakes": 1, "gearbox": 2, "body": 3, "engine": 4, "handling": 5}
+_FATAL_PARTS = {"body": Cause.BODY, "engine": Cause.ENGINE, "handling": Cause.HANDLING}
+
+
+def collision_limit(rain: bool, aggravated: bool) -> int:
+    """Highest d20 roll that costs a body point (D3)."""
+    return (2 if aggravated else 1) + (1 if rain else 0)
+
+
+def engine_limit(rain: bool) -> int:
+    return 3 if rain else 4
+
+
+def handling_limit(rain: bool) -> int:
+    return 5 if rain else 4
+
+
+class Rolls:
+    """A cursor over one move's d20 rolls; collects violations about them."""
+
+    __slots__ = ("tests", "pos", "mover", "turn", "out")
+
+    def __init__(self, tests: tuple[TestRoll, ...], mover: str, turn: int, out: list) -> None:
+        self.tests = tests
+        self.pos = 0
+        self.mover = mover
+        self.turn = turn
+        self.out = out
+
+    def take(self, kind: TestKind) -> list[TestRoll]:
+        """The consecutive rolls of one kind at the cursor."""
+        tests = self.tests
+        start = self.pos
+        while self.pos < len(tests) and tests[self.pos].kind is kind:
+            self.pos += 1
+        return list(tests[start : self.pos])
+
+    def car(self, test: TestRoll) -> str:
+        return self.mover if test.car is None else test.car
+
+    def violation(self, kind: TestKind, car: str | None, message: str) -> None:
+        self.out.append(Violation(self.turn, car, TEST_RULE[kind], message))
+
+    def check_roll(self, test: TestRoll) -> bool:
+        if 1 <= test.roll <= 20:
+            return True
+        self.out.append(
+            Violation(
+                self.turn,
+                self.car(test),
+                "G1",
+                f"{test.kind.value} test roll {test.roll} is not a d20 roll (1–20)",
+            )
+        )
+        return False
+
+    def finish(self) -> None:
+        for test in self.tests[self.pos :]:
+            where = f" for {test.square}" if test.square else ""
+            self.violation(
+                test.kind,
+                self.car(test),
+                f"{test.kind.value} test{where} (roll {test.roll}) was not called for here",
+            )
+        self.pos = len(self.tests)
+
+
+def lose(state: RaceState, car_id: str, part: str, n: int, turn: int, events: list, why: str) -> RaceState:
+    """Take `n` points off a part. Body/engine losses make the car's square dangerous (D5);
+    body, engine or handling at 0 eliminates (D2)."""
+    car = state.car(car_id)
+    if n <= 0 or car.status is CarStatus.OUT:
+        return state
+    i = _PART_INDEX[part]
+    left = max(0, car.wear[i] - n)
+    car = car.with_(wear=car.wear._replace(**{part: left}))
+    dangerous = state.dangerous
+    if part in ("body", "engine") and car.square is not None:
+        dangerous = dangerous | {car.square}
+    events.append(
+        Event(
+            turn, car_id, f"{part}-lost", f"loses {n} {part} point{'s' if n > 1 else ''} ({why}), {left} left"
+        )
+    )
+    state = state.with_car(car, dangerous=dangerous)
+    if left == 0 and part in _FATAL_PARTS:
+        state = eliminate(state, car_id, _FATAL_PARTS[part], turn, events, f"no {part} points left")
+    return state
+
+
+def eliminate(state: RaceState, car_id: str, cause: Cause, turn: int, events: list, why: str) -> RaceState:
+    """Put a car out. Body, engine and blocking eliminations leave an obstacle (and a dangerous
+    square) until the car's next turn would have come; the others leave the track at once (D2)."""
+    car = state.car(car_id)
+    if car.status is CarStatus.OUT:
+        return state
+    events.append(Event(turn, car_id, "eliminated", f"eliminated: {why}"))
+    if cause.stays_on_track and car.square is not None:
+        remove = turn + 1 if car_id in state.played else turn
+        car = car.with_(status=CarStatus.OUT, cause=cause, out_turn=turn, remove_turn=remove)
+        return state.with_car(car, dangerous=state.dangerous | {car.square})
+    car = car.with_(status=CarStatus.OUT, cause=cause, out_turn=turn, square=None, remove_turn=None)
+    return state.with_car(car)
+
+
+def handling_tests(
+    state: RaceState, car_id: str, squares: tuple[str, ...], rolls: Rolls, turn: int, events: list
+) -> RaceState:
+    """D5: one roll per dangerous square passed over or stopped on, in path order."""
+    given = rolls.take(TestKind.HANDLING)
+    limit = handling_limit(state.weather.is_rain)
+    j = 0
+    for sq in squares:
+        if state.car(car_id).status is CarStatus.OUT:
+            break
+        if j >= len(given):
+            rolls.violation(
+                TestKind.HANDLING, car_id, f"no handling test rolled for the dangerous square {sq}"
+            )
+            continue
+        test = given[j]
+        j += 1
+        if rolls.car(test) != car_id:
+            rolls.violation(
+                TestKind.HANDLING,
+                rolls.car(test),
+                f"handling test for {sq} rolled by car {rolls.car(test)}, not car {car_id}",
+            )
+            continue
+        if test.square is not None and test.square != sq:
+            rolls.violation(
+                TestKind.HANDLING,
+                car_id,
+                f"handling test for {test.square}, but the dangerous square here is {sq}",
+            )
+            continue
+        if rolls.check_roll(test) and test.roll <= limit:
+            state = lose(
+                state, car_id, "handling", 1, turn, events, f"dangerous square {sq}, rolled {test.roll}"
+            )
+    for test in given[j:]:
+        rolls.violation(
+            TestKind.HANDLING,
+            rolls.car(test),
+            f"handling test (roll {test.roll}) with no dangerous square left to test",
+        )
+    return state
+
+
+def touching(track: Track, state: RaceState, mover: CarState) -> list[CarState]:
+    """D3: cars beside the mover's stop, or directly in front of it (one forward edge away)."""
+    stop = mover.square
+    if stop is None:
+        return []
+    zone = track._risk[stop]
+    if not zone:
+        return []
+    mover_id = mover.id
+    return [c for c in state.cars if c.square in zone and c.id != mover_id]
+
+
+def collision_tests(
+    state: RaceState, track: Track, mover_id: str, rolls: Rolls, turn: int, events: list
+) -> RaceState:
+    """D3: every car touched rolls once, then the mover once per car still in (after losing a body
+    point without rolling for each car the others' rolls eliminated)."""
+    mover = state.car(mover_id)
+    given = rolls.take(TestKind.COLLISION)
+    touched: list[CarState] = []
+    if mover.status is not CarStatus.OUT and mover.square is not None:
+        touched = touching(track, state, mover)
+    rain = state.weather.is_rain
+    others = [c for c in touched if c.status is not CarStatus.OUT]
+    obstacles = [c for c in touched if c.status is CarStatus.OUT]
+    expected = {c.id for c in others}
+    seen: set[str] = set()
+    mine: list[TestRoll] = []
+    for test in given:
+        who = rolls.car(test)
+        if who == mover_id:
+            mine.append(test)
+            continue
+        if mine:
+            rolls.violation(
+                TestKind.COLLISION,
+                who,
+                f"car {who} rolled its collision test after car {mover_id}, which caused it and rolls last",
+            )
+        if who not in expected:
+            rolls.violation(
+                TestKind.COLLISION, who, f"car {who} is not at risk of a collision with car {mover_id}"
+            )
+            continue
+        if who in seen:
+            rolls.violation(TestKind.COLLISION, who, f"car {who} rolled its collision test twice")
+            continue
+        seen.add(who)
+        if rolls.check_roll(test) and test.roll <= collision_limit(rain, False):
+            state = lose(
+                state, who, "body", 1, turn, events, f"collision with car {mover_id}, rolled {test.roll}"
+            )
+    for c in others:
+        if c.id not in seen:
+            rolls.violation(
+                TestKind.COLLISION,
+                c.id,
+                f"car {c.id} did not roll its collision test (touched by car {mover_id})",
+            )
+    knocked_out = [c for c in others if state.car(c.id).status is CarStatus.OUT]
+    if knocked_out:
+        names = ", ".join(c.id for c in knocked_out)
+        state = lose(
+            state,
+            mover_id,
+            "body",
+            len(knocked_out),
+            turn,
+            events,
+            f"eliminated car {names} in the collision",
+        )
+    targets = [c for c in others if c not in knocked_out] + obstacles
+    if state.car(mover_id).status is CarStatus.OUT:
+        targets = []
+    for k, target in enumerate(targets):
+        if k >= len(mine):
+            rolls.violation(
+                TestKind.COLLISION,
+                mover_id,
+                f"car {mover_id} did not roll its collision test against car {target.id}",
+            )
+            continue
+        test = mine[k]
+        if state.car(mover_id).status is CarStatus.OUT:
+            break
+        aggravated = (
+            target.status is CarStatus.OUT and target.cause is not None and target.cause.aggravates_collisions
+        )
+        if rolls.check_roll(test) and test.roll <= collision_limit(rain, aggravated):
+            state = lose(
+                state,
+                mover_id,
+                "body",
+                1,
+                turn,
+                events,
+                f"collision with car {target.id}, rolled {test.roll}",
+            )
+    for test in mine[len(targets) :]:
+        rolls.violation(
+            TestKind.COLLISION,
+            mover_id,
+            f"car {mover_id} rolled a collision test (roll {test.roll}) with no car to test against",
+        )
+    return state
+
+
+def engine_tests(
+    state: RaceState, track: Track, mover_id: str, pushed: bool, rolls: Rolls, turn: int, events: list
+) -> RaceState:
+    """D4: after a 20 in 5th or 30 in 6th, the mover and every car in 5th or 6th roll (any order)."""
+    given = rolls.take(TestKind.ENGINE)
+    expected: set[str] = set()
+    if pushed:
+        for c in state.cars:
+            if c.status is CarStatus.OUT or c.square is None or track.is_pit(c.square):
+                continue
+            if c.id == mover_id or c.gear in (5, 6):
+                expected.add(c.id)
+    seen: set[str] = set()
+    limit = engine_limit(state.weather.is_rain)
+    for test in given:
+        who = rolls.car(test)
+        if who not in expected:
+            why = (
+                "no 20 in 5th or 30 in 6th was rolled"
+                if not pushed
+                else f"car {who} is not in 5th or 6th gear"
+            )
+            rolls.violation(TestKind.ENGINE, who, f"engine test for car {who} not called for: {why}")
+            continue
+        if who in seen:
+            rolls.violation(TestKind.ENGINE, who, f"car {who} rolled its engine test twice")
+            continue
+        seen.add(who)
+        if rolls.check_roll(test) and test.roll <= limit:
+            state = lose(
+                state,
+                who,
+                "engine",
+                1,
+                turn,
+                events,
+                f"engine test after car {mover_id}'s move, rolled {test.roll}",
+            )
+    for who in sorted(expected - seen):
+        rolls.violation(
+            TestKind.ENGINE, who, f"car {who} did not roll its engine test (car {mover_id} pushed its engine)"
+        )
+    return state

@@ -1,0 +1,118 @@
+"""A season's rules as one frozen `RuleSet`: options in force, points, blocking and experience tables."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from enum import StrEnum
+
+DEFAULT_POINTS = (10, 8, 6, 5, 4, 3, 2, 1)
+# C5: squares blocked (1..6) -> (brake points, tyre points); 7+ eliminates.
+DEFAULT_BLOCKING = ((1, 0), (2, 0), (3, 0), (3, 1), (3, 2), (3, 3))
+
+
+class Support(StrEnum):
+    """How far the engine plays an option (the unit registry below)."""
+
+    PLAYED = "played"  # implemented
+    CORE = "core"  # always on in this engine (A14 is part of C6)
+    ON_USE = "on-use"  # only matters when a move uses it (`option`, `pit`, ...): refused there for now
+    NOT_YET = "not-yet"  # changes the game silently: a log using it cannot be replayed yet
+
+
+@dataclass(frozen=True, slots=True)
+class OptionUnit:
+    id: str
+    name: str
+    support: Support
+
+
+OPTIONS: dict[str, OptionUnit] = {
+    u.id: u
+    for u in (
+        OptionUnit("A1", "wing low", Support.NOT_YET),
+        OptionUnit("A2", "wing high", Support.NOT_YET),
+        OptionUnit("A3", "pit rules", Support.ON_USE),
+        OptionUnit("A4", "engine failure inertia", Support.NOT_YET),
+        OptionUnit("A5", "red flag and spare car", Support.NOT_YET),
+        OptionUnit("A6", "debris scatter", Support.NOT_YET),
+        OptionUnit("A7", "experience", Support.PLAYED),
+        OptionUnit("A8", "slide by gear", Support.PLAYED),
+        OptionUnit("A9", "alternative weather timing", Support.NOT_YET),
+        OptionUnit("A10", "pedal to the metal", Support.ON_USE),
+        OptionUnit("A11", "structure points", Support.NOT_YET),
+        OptionUnit("A12", "refuelling", Support.NOT_YET),
+        OptionUnit("A13", "7th gear", Support.NOT_YET),
+        OptionUnit("A14", "road exit", Support.CORE),
+        OptionUnit("A15", "supercharging", Support.ON_USE),
+        OptionUnit("A16", "Super Top", Support.ON_USE),
+        OptionUnit("A17", "road holding in 1st", Support.PLAYED),
+        OptionUnit("A18", "severe spin", Support.NOT_YET),
+        OptionUnit("A19", "Top", Support.ON_USE),
+    )
+}
+
+
+class UnknownOptionError(ValueError):
+    pass
+
+
+@dataclass(frozen=True, slots=True)
+class RuleSet:
+    """Everything season-specific the replay needs. Build with `RuleSet.from_options`."""
+
+    options: frozenset[str] = frozenset({"A7"})
+    points: tuple[int, ...] = DEFAULT_POINTS
+    laps: int | None = None
+    blocking: tuple[tuple[int, int], ...] = DEFAULT_BLOCKING
+    wear_total: int = 20
+    # X1, in tenths of a point
+    driver_grid_xp: tuple[int, ...] = (3, 1)
+    driver_finish_xp: tuple[int, ...] = (5, 3, 1)
+    team_finish_xp: tuple[int, ...] = (5, 2, 1)
+    team_one_two_xp: int = 3
+    team_front_row_xp: int = 1
+    xp_cost: int = 10
+
+    @classmethod
+    def from_options(
+        cls,
+        options: Iterable[str],
+        points: Sequence[int] = DEFAULT_POINTS,
+        laps: int | None = None,
+    ) -> RuleSet:
+        """A rule set with these options on. Unknown option ids raise `UnknownOptionError`."""
+        opts = frozenset(options)
+        unknown = sorted(o for o in opts if o not in OPTIONS)
+        if unknown:
+            raise UnknownOptionError(f"unknown option {unknown[0]!r} (known: A1–A19)")
+        if any(p < 0 for p in points):
+            raise ValueError("points must not be negative")
+        if laps is not None and laps < 1:
+            raise ValueError("a race has at least one lap")
+        return cls(options=opts, points=tuple(points), laps=laps)
+
+    def has(self, option: str) -> bool:
+        return option in self.options
+
+    @property
+    def experience(self) -> bool:
+        return "A7" in self.options
+
+    def not_yet_supported(self) -> tuple[OptionUnit, ...]:
+        return tuple(
+            OPTIONS[o]
+            for o in sorted(self.options, key=lambda o: int(o[1:]))
+            if OPTIONS[o].support is Support.NOT_YET
+        )
+
+    def points_for(self, position: int) -> int:
+        return self.points[position - 1] if 1 <= position <= len(self.points) else 0
+
+    def blocking_cost(self, squares: int) -> tuple[int, int] | None:
+        """(brakes, tyres) for `squares` blocked, or None when it eliminates outright (7+)."""
+        if squares <= 0:
+            return (0, 0)
+        if squares > len(self.blocking):
+            return None
+        return self.blocking[squares - 1]

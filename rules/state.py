@@ -1,0 +1,191 @@
+"""Frozen race state: one `CarState` per car inside one `RaceState`.
+
+The replay never mutates: each move yields a new `RaceState` that shares every
+unchanged car with the previous one (a tuple with one element replaced).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import StrEnum
+from typing import NamedTuple
+
+from rules.weather import Tyres, Weather
+
+PARTS = ("tyres", "brakes", "gearbox", "body", "engine", "handling")
+
+
+class Wear(NamedTuple):
+    """Wear points (PDV) per part, rules D1."""
+
+    tyres: int
+    brakes: int
+    gearbox: int
+    body: int
+    engine: int
+    handling: int
+
+    def to_json(self) -> dict[str, int]:
+        return dict(zip(PARTS, self, strict=True))
+
+    @property
+    def total(self) -> int:
+        return sum(self)
+
+
+class CarStatus(StrEnum):
+    RACING = "racing"
+    FINISHED = "finished"
+    OUT = "eliminated"
+
+
+class Cause(StrEnum):
+    """Why a car is out; decides whether it stays on the track as an obstacle (D2)."""
+
+    BODY = "body"
+    ENGINE = "engine"
+    HANDLING = "handling"
+    BLOCKING = "blocking"
+    CORNER = "corner"  # C3: left a corner with too few stops
+    ROAD_EXIT = "road-exit"  # C6/A14: more tyre points needed than left
+    RULES = "rules"  # the log broke a rule the replay cannot get past
+
+    @property
+    def stays_on_track(self) -> bool:
+        return self in (Cause.BODY, Cause.ENGINE, Cause.BLOCKING)
+
+    @property
+    def aggravates_collisions(self) -> bool:
+        return self in (Cause.BODY, Cause.BLOCKING)
+
+
+@dataclass(frozen=True, slots=True)
+class Penalty:
+    """A corner-exit or blocking penalty ("lap penalty")."""
+
+    turn: int
+    lap: int
+    rule: str
+    squares: int
+    multiplier: int
+    tyres: int
+    brakes: int = 0
+
+    def to_json(self) -> dict:
+        out = {
+            "turn": self.turn,
+            "lap": self.lap,
+            "rule": self.rule,
+            "squares": self.squares,
+            "multiplier": self.multiplier,
+            "tyres": self.tyres,
+        }
+        if self.brakes:
+            out["brakes"] = self.brakes
+        return out
+
+
+_new = object.__new__
+
+
+def _copy_with(obj, changes: dict):
+    """A copy of a frozen dataclass with some fields changed, without re-running `__init__`.
+
+    The hot path of the replay: `dataclasses.replace` costs several microseconds per call on
+    classes this wide; copying the instance dict costs a fraction of that. The copy is as
+    frozen as the original (assignment still raises)."""
+    new = _new(type(obj))
+    d = new.__dict__
+    d.update(obj.__dict__)
+    d.update(changes)
+    return new
+
+
+@dataclass(frozen=True)
+class CarState:
+    """Everything the rules need to know about one car between two moves.
+
+    `square` is None once the car has left the track. `crossings` counts finish
+    line crossings (the grid is behind the line, so lap n starts at crossing n).
+    `corner`/`stops` are the stops made in the corner the car is in, this passage.
+    `arrival` orders cars that reached the same level with the same gear (T4).
+    """
+
+    id: str
+    square: str | None
+    gear: int = 0
+    crossings: int = 0
+    corner: str | None = None
+    stops: int = 0
+    wear: Wear = Wear(0, 0, 0, 0, 0, 0)
+    tyres: Tyres = Tyres.HARD
+    tyre_set_crossing: int = 1
+    spun: bool = False
+    status: CarStatus = CarStatus.RACING
+    cause: Cause | None = None
+    out_turn: int | None = None
+    remove_turn: int | None = None
+    finish_turn: int | None = None
+    finish_margin: int = 0
+    arrival: int = 0
+    driver_xp: int = 0  # tenths of a point
+    driver_xp_used: bool = False
+    penalties: tuple[Penalty, ...] = ()
+    laps: tuple[tuple[int, int], ...] = ()
+
+    @property
+    def racing(self) -> bool:
+        return self.status is CarStatus.RACING
+
+    @property
+    def on_track(self) -> bool:
+        return self.square is not None
+
+    @property
+    def lap(self) -> int:
+        """The race lap the car is on (1 before the first crossing too)."""
+        return self.crossings if self.crossings > 1 else 1
+
+    @property
+    def lap_on_tyres(self) -> int:
+        return max(1, self.crossings - self.tyre_set_crossing + 1)
+
+    def with_(self, **changes) -> CarState:
+        unknown = changes.keys() - self.__dict__.keys()
+        if unknown:
+            raise TypeError(f"CarState has no field {sorted(unknown)[0]!r}")
+        return _copy_with(self, changes)
+
+
+@dataclass(frozen=True)
+class RaceState:
+    """The race between two moves: the cars (log order), weather, dangerous squares, clock."""
+
+    cars: tuple[CarState, ...]
+    index: dict[str, int]  # car id -> position in `cars`; shared, never mutated
+    weather: Weather
+    dangerous: frozenset[str] = frozenset()
+    turn: int = 0
+    clock: int = 0  # moves played so far; stamps `arrival`
+    played: frozenset[str] = frozenset()  # cars that have played in the current game turn
+    team_xp: tuple[tuple[str, int], ...] = ()
+
+    def car(self, car_id: str) -> CarState:
+        return self.cars[self.index[car_id]]
+
+    def with_car(self, car: CarState, **changes) -> RaceState:
+        """This state with one car replaced (and, optionally, other fields changed)."""
+        i = self.index[car.id]
+        cars = self.cars
+        changes["cars"] = cars[:i] + (car,) + cars[i + 1 :]
+        return _copy_with(self, changes)
+
+    def with_(self, **changes) -> RaceState:
+        unknown = changes.keys() - self.__dict__.keys()
+        if unknown:
+            raise TypeError(f"RaceState has no field {sorted(unknown)[0]!r}")
+        return _copy_with(self, changes)
+
+    def occupied(self) -> dict[str, str]:
+        """Square -> car id for every car still on the track (racing, finished this turn, obstacles)."""
+        return {c.square: c.id for c in self.cars if c.square is not None}

@@ -1,0 +1,48 @@
+"""Qualifying: absolute times and the grid (F1)."""
+
+from __future__ import annotations
+
+import json
+
+from rules import qualify
+
+
+def _lap(car, throws, clock, exits=0, **kw):
+    return {
+        "car": car,
+        "throws": throws,
+        "clock": clock,
+        "exit_squares": exits,
+        "tyres": "hard",
+        "weather": "sun",
+        "completed": True,
+    } | kw
+
+
+def _sheet(*laps):
+    return {"format": "formule-de/qualifying@1", "circuit": "ovale", "laps": list(laps)}
+
+
+def test_the_example_sheet_puts_car_3_on_pole(examples_dir):
+    result = qualify(json.loads((examples_dir / "qualifying-ovale.json").read_text()))
+    assert result.to_json() == {
+        "grid": [
+            {"position": 1, "car": "3", "absolute": 23, "clock": "3:10"},
+            {"position": 2, "car": "7", "absolute": 24, "clock": "4:22"},
+        ]
+    }
+
+
+def test_equal_absolute_times_are_split_by_the_clock():
+    result = qualify(_sheet(_lap("1", 20, "3:50"), _lap("2", 20, "3:10")))
+    assert [s.car for s in result.grid] == ["2", "1"]
+
+
+def test_soft_tyres_double_the_exit_squares():
+    result = qualify(_sheet(_lap("1", 20, "2:00", exits=2, tyres="soft")))
+    assert result.grid[0].absolute == 20 + 4 + 2
+
+
+def test_an_unfinished_lap_starts_last():
+    result = qualify(_sheet(_lap("1", 10, "1:00", completed=False), _lap("2", 30, "6:00")))
+    assert [(s.car, s.absolute) for s in result.grid] == [("2", 36), ("1", None)]

@@ -1,0 +1,28 @@
+"""A season's rule set (options, points, blocking table)."""
+
+from __future__ import annotations
+
+import pytest
+
+from rules.ruleset import RuleSet, UnknownOptionError
+
+
+def test_it_builds_a_rule_set_from_options():
+    rules = RuleSet.from_options(["A7", "A8"], points=(25, 18, 15), laps=3)
+    assert rules.experience and rules.has("A8") and rules.laps == 3
+    assert rules.points_for(2) == 18 and rules.points_for(4) == 0
+
+
+def test_it_rejects_an_unknown_option():
+    with pytest.raises(UnknownOptionError):
+        RuleSet.from_options(["A42"])
+
+
+def test_the_blocking_table_eliminates_from_seven_squares():
+    rules = RuleSet.from_options([])
+    assert rules.blocking_cost(1) == (1, 0) and rules.blocking_cost(6) == (3, 3)
+    assert rules.blocking_cost(7) is None
+
+
+def test_it_lists_the_options_it_cannot_play_yet():
+    assert [u.id for u in RuleSet.from_options(["A7", "A13", "A1"]).not_yet_supported()] == ["A1", "A13"]
