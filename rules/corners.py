@@ -2,14 +2,13 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from rules.moves import CornerExit
 from rules.state import Cause, Penalty
 
 
-@dataclass(frozen=True, slots=True)
-class ExitOutcome:
+class ExitOutcome(NamedTuple):
     """The tyres left after a move's corner exits, its penalties, and whether it spun or went out."""
 
     tyres: int

@@ -20,6 +20,9 @@ TEST_RULE = {
     TestKind.ENGINE: "D4",
     TestKind.WEATHER: "W1",
     TestKind.PIT: "S2",
+    TestKind.SPIN: "A18",
+    TestKind.DEBRIS: "A10",
+    TestKind.SCATTER: "A6",
 }
 _PART_INDEX = {"tyres": 0, "brakes": 1, "gearbox": 2, "body": 3, "engine": 4, "handling": 5}
 _FATAL_PARTS = {"body": Cause.BODY, "engine": Cause.ENGINE, "handling": Cause.HANDLING}
@@ -176,7 +179,7 @@ def touching(track: Track, state: RaceState, mover: CarState) -> list[CarState]:
     if stop is None:
         return []
     zone = track._risk[stop]
-    if not zone:
+    if not zone or zone.isdisjoint(state.occupancy()):
         return []
     mover_id = mover.id
     return [c for c in state.cars if c.square in zone and c.id != mover_id]
@@ -278,22 +281,34 @@ def collision_tests(
 
 
 def engine_tests(
-    state: RaceState, track: Track, mover_id: str, pushed: bool, rolls: Rolls, turn: int, events: list
+    state: RaceState,
+    track: Track,
+    mover_id: str,
+    pushed: bool,
+    rolls: Rolls,
+    turn: int,
+    events: list,
+    *,
+    mover_tests: int | None = None,
+    mover_limit: int | None = None,
 ) -> RaceState:
-    """D4: after a 20 in 5th or 30 in 6th, the mover and every car in 5th or 6th roll (any order)."""
+    """D4: after a 20 in 5th or 30 in 6th, the mover and every car in 5th–7th roll (any order).
+    `mover_tests`/`mover_limit`: tests the mover rolls anyway and what loses on them (A13, A15)."""
     given = rolls.take(TestKind.ENGINE)
-    expected: set[str] = set()
+    due: dict[str, int] = {}
     if pushed:
         for c in state.cars:
             if c.status is CarStatus.OUT or c.square is None or track.is_pit(c.square):
                 continue
-            if c.id == mover_id or c.gear in (5, 6):
-                expected.add(c.id)
-    seen: set[str] = set()
+            if c.id == mover_id or c.gear >= 5:
+                due[c.id] = 1
+    if mover_tests:
+        due[mover_id] = max(mover_tests, due.get(mover_id, 0))
+    seen: dict[str, int] = {}
     limit = engine_limit(state.weather.is_rain)
     for test in given:
         who = rolls.car(test)
-        if who not in expected:
+        if who not in due:
             why = (
                 "no 20 in 5th or 30 in 6th was rolled"
                 if not pushed
@@ -301,11 +316,12 @@ def engine_tests(
             )
             rolls.violation(TestKind.ENGINE, who, f"engine test for car {who} not called for: {why}")
             continue
-        if who in seen:
+        if seen.get(who, 0) >= due[who]:
             rolls.violation(TestKind.ENGINE, who, f"car {who} rolled its engine test twice")
             continue
-        seen.add(who)
-        if rolls.check_roll(test) and test.roll <= limit:
+        seen[who] = seen.get(who, 0) + 1
+        lost_on = mover_limit if (who == mover_id and mover_limit) else limit
+        if rolls.check_roll(test) and test.roll <= lost_on:
             state = lose(
                 state,
                 who,
@@ -315,8 +331,9 @@ def engine_tests(
                 events,
                 f"engine test after car {mover_id}'s move, rolled {test.roll}",
             )
-    for who in sorted(expected - seen):
-        rolls.violation(
-            TestKind.ENGINE, who, f"car {who} did not roll its engine test (car {mover_id} pushed its engine)"
-        )
+    for who in sorted(due):
+        if seen.get(who, 0) < due[who]:
+            rolls.violation(
+                TestKind.ENGINE, who, f"car {who} did not roll its engine test (car {mover_id} pushed its engine)"
+            )
     return state

@@ -1,4 +1,5 @@
-"""Readers for `formule-de/race-log@1` and `formule-de/qualifying@1` into frozen objects.
+"""Reader for `formule-de/race-log@1` into frozen objects (the qualifying sheet's reader,
+`rules/qualifying_sheet.py`, is exported from here too).
 
 Anything unreadable (not JSON, wrong format, missing or unknown field, wrong
 type) raises `LogFormatError`, whose message names the place:
@@ -8,21 +9,52 @@ the rules is the replay's business, not the reader's.
 
 from __future__ import annotations
 
-import json
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import MISSING, dataclass, fields
 from enum import StrEnum
 from typing import Any
 
+from rules.qualifying_sheet import (
+    QUALIFYING_FORMAT,
+    QualifyingLap,
+    QualifyingSheet,
+    parse_clock,
+    read_qualifying,
+)
+from rules.reading import (
+    _TYRES,
+    LogFormatError,
+    _choice,
+    _fail,
+    _int,
+    _load,
+    _obj,
+    _show,
+    _str,
+    _tenths,
+)
 from rules.state import PARTS, Wear
 from rules.weather import Tyres
 
+__all__ = [
+    "QUALIFYING_FORMAT",
+    "RACE_LOG_FORMAT",
+    "CarEntry",
+    "LogFormatError",
+    "Move",
+    "QualifyingLap",
+    "QualifyingSheet",
+    "RaceLog",
+    "TestKind",
+    "TestRoll",
+    "TurnLog",
+    "XpUse",
+    "parse_clock",
+    "read_qualifying",
+    "read_race_log",
+]
+
 RACE_LOG_FORMAT = "formule-de/race-log@1"
-QUALIFYING_FORMAT = "formule-de/qualifying@1"
-
-
-class LogFormatError(ValueError):
-    """The input is not a readable race log or qualifying sheet (CLI exit status 2)."""
 
 
 class TestKind(StrEnum):
@@ -31,22 +63,27 @@ class TestKind(StrEnum):
     HANDLING = "handling"
     WEATHER = "weather"
     PIT = "pit"
+    SPIN = "spin"  # A18 severe spin
+    DEBRIS = "debris"  # A10 pedal to the metal
+    SCATTER = "scatter"  # A6 debris scatter
 
 
 DRIVER_XP = ("plus1", "minus1", "reroll")
 TEAM_XP = ("wear", "fast-stop")
 WAITS = ("pit", "stalled")
 _LOG_FIELDS = frozenset({"format", "circuit", "laps", "options", "weather", "cars", "turns", "result"})
-_CAR_FIELDS = frozenset({"car", "driver", "team", "grid", "tyres", "wear", "stand", "experience"})
+_CAR_FIELDS = frozenset(
+    {"car", "driver", "team", "grid", "tyres", "wear", "stand", "experience", "wing", "fuel"}
+)
+WINGS = ("low", "high")  # A1, A2
 _MOVE_FIELDS = frozenset(
     {"car", "gear", "roll", "path", "to", "brake", "bonus", "slipstream", "tests", "pit", "xp", "option"}
 )
 _TEST_FIELDS = frozenset({"test", "car", "roll", "square"})
 _TESTS = {k.value: k for k in TestKind}
-_TYRES = {t.value: t for t in Tyres}
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)  # no slots: the reader fills `__dict__` at once (`_usual_tests`)
 class TestRoll:
     """One d20 roll made during a move; `car` None means the moving car."""
 
@@ -87,7 +124,7 @@ class XpUse:
         return out
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)  # no slots: the reader fills `__dict__` at once (`_move`)
 class Move:
     """One car's move as the log records it. `where` is its place in the log, for messages."""
 
@@ -155,6 +192,8 @@ class CarEntry:
     stand: str | None = None
     driver_xp: int = 0  # tenths of a point
     team_xp: int = 0
+    wing: str | None = None  # A1/A2: "low" or "high"
+    fuel: int | None = None  # A12: thirds of a tank at the start (1–3)
 
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {
@@ -168,6 +207,10 @@ class CarEntry:
         if self.stand is not None:
             out["stand"] = self.stand
         out["experience"] = {"driver": self.driver_xp / 10, "team": self.team_xp / 10}
+        if self.wing is not None:
+            out["wing"] = self.wing
+        if self.fuel is not None:
+            out["fuel"] = self.fuel
         return out
 
 
@@ -203,89 +246,6 @@ class RaceLog:
     @property
     def move_count(self) -> int:
         return sum(len(t.moves) for t in self.turns)
-
-
-# -- helpers ----------------------------------------------------------------------
-def _fail(where: str, message: str) -> LogFormatError:
-    return LogFormatError(f"{where}: {message}")
-
-
-def _load(data: bytes | str | Mapping[str, Any], what: str) -> Mapping[str, Any]:
-    if isinstance(data, Mapping):
-        return data
-    if isinstance(data, bytes | bytearray):
-        try:
-            data = bytes(data).decode("utf-8")
-        except UnicodeDecodeError as exc:
-            raise LogFormatError(f"{what}: not UTF-8 text ({exc.reason} at byte {exc.start})") from None
-    if not isinstance(data, str):
-        raise LogFormatError(f"{what}: expected JSON text or an object, got {type(data).__name__}")
-    try:
-        doc = json.loads(data)
-    except json.JSONDecodeError as exc:
-        raise LogFormatError(
-            f"{what}: not JSON ({exc.msg} at line {exc.lineno} column {exc.colno})"
-        ) from None
-    except RecursionError:
-        raise LogFormatError(f"{what}: not JSON (nested too deeply)") from None
-    if not isinstance(doc, dict):
-        raise LogFormatError(f"{what}: expected a JSON object, got {type(doc).__name__}")
-    return doc
-
-
-def _obj(value: Any, where: str, allowed: frozenset[str]) -> Mapping[str, Any]:
-    if type(value) is not dict:
-        raise _fail(where, f"expected an object, got {_show(value)}")
-    if not value.keys() <= allowed:
-        unknown = sorted(k for k in value if k not in allowed)[0]
-        raise _fail(unknown if where in _TOPS else f"{where}.{unknown}", "unknown field")
-    return value
-
-
-_TOPS = ("race log", "qualifying sheet")
-
-
-def _show(value: Any) -> str:
-    if isinstance(value, str):
-        text = repr(value)
-    else:
-        text = json.dumps(value, ensure_ascii=False) if _jsonable(value) else repr(value)
-    return text if len(text) <= 40 else text[:37] + "..."
-
-
-def _jsonable(value: Any) -> bool:
-    try:
-        json.dumps(value)
-    except (TypeError, ValueError):
-        return False
-    return True
-
-
-def _int(value: Any, where: str, minimum: int | None = None) -> int:
-    if type(value) is not int:
-        raise _fail(where, f"expected an integer, got {_show(value)}")
-    if minimum is not None and value < minimum:
-        raise _fail(where, f"must be at least {minimum}, got {value}")
-    return value
-
-
-def _str(value: Any, where: str) -> str:
-    if type(value) is not str or not value:
-        raise _fail(where, f"expected a non-empty string, got {_show(value)}")
-    return value
-
-
-def _choice(value: Any, where: str, choices: tuple[str, ...] | dict) -> Any:
-    if type(value) is not str or value not in choices:
-        names = ", ".join(repr(c) for c in choices)
-        raise _fail(where, f"expected one of {names}, got {_show(value)}")
-    return choices[value] if isinstance(choices, dict) else value
-
-
-def _tenths(value: Any, where: str) -> int:
-    if type(value) not in (int, float) or value < 0:
-        raise _fail(where, f"expected a number of points ≥ 0, got {_show(value)}")
-    return round(value * 10)
 
 
 # -- race log ---------------------------------------------------------------------
@@ -373,10 +333,94 @@ def _car(raw: Any, where: str) -> CarEntry:
         stand=stand,
         driver_xp=_tenths(xp.get("driver", 0), f"{where}.experience.driver"),
         team_xp=_tenths(xp.get("team", 0), f"{where}.experience.team"),
+        wing=None if car.get("wing") is None else _choice(car["wing"], f"{where}.wing", WINGS),
+        fuel=None if car.get("fuel") is None else _int(car["fuel"], f"{where}.fuel", 1),
     )
 
 
 def _move(raw: Any, where: str, cars: set[str]) -> Move:
+    """A move of the usual shape (car, gear, roll, path; brake, bonus, tests) read with the fewest
+    checks that give the same answer; anything else, or anything wrong, is read by `_checked_move`,
+    which names the first unreadable place."""
+    if type(raw) is dict and raw.keys() <= _USUAL_FIELDS:
+        car = raw.get("car")
+        gear = raw.get("gear")
+        roll = raw.get("roll")
+        path = raw.get("path")
+        brake = raw.get("brake", 0)
+        bonus = raw.get("bonus", 0)
+        tests = raw.get("tests", ())
+        if (
+            type(car) is str
+            and car in cars
+            and type(gear) is int
+            and type(roll) is int
+            and type(path) is list
+            and path
+            and "" not in path
+            and set(map(type, path)) == _STR
+            and type(brake) is int
+            and brake >= 0
+            and type(bonus) is int
+            and bonus >= 0
+            and (tests == () or (tests := _usual_tests(tests, cars)) is not None)
+        ):
+            move = _new(Move)  # as frozen as `Move(...)` would make it, for a fraction of the cost
+            d = move.__dict__
+            d.update(_MOVE_DEFAULTS)
+            d.update(
+                {
+                    "car": car,
+                    "where": where,
+                    "gear": gear,
+                    "roll": roll,
+                    "path": tuple(path),
+                    "brake": brake,
+                    "bonus": bonus,
+                    "tests": tests,
+                }
+            )
+            return move
+    return _checked_move(raw, where, cars)
+
+
+_USUAL_FIELDS = frozenset({"car", "gear", "roll", "path", "brake", "bonus", "tests"})
+_STR = {str}
+_new = object.__new__
+_MOVE_DEFAULTS = {f.name: f.default for f in fields(Move) if f.default is not MISSING}
+_TEST_DEFAULTS = {f.name: f.default for f in fields(TestRoll) if f.default is not MISSING}
+assert {f.name for f in fields(Move)} <= _MOVE_DEFAULTS.keys() | {"car", "where"}, "`_move` sets every field"
+assert {f.name for f in fields(TestRoll)} <= _TEST_DEFAULTS.keys() | {"kind", "roll"}, "`_usual_tests` too"
+
+
+def _usual_tests(raw: Any, cars: set[str]) -> tuple[TestRoll, ...] | None:
+    """`tests` as `_test` reads them, or None if any is not of the usual shape."""
+    if type(raw) is not list:
+        return None
+    out = []
+    for test in raw:
+        if type(test) is not dict or not test.keys() <= _TEST_FIELDS:
+            return None
+        kind = _TESTS.get(test.get("test")) if type(test.get("test")) is str else None
+        roll = test.get("roll")
+        car = test.get("car")
+        square = test.get("square")
+        if (
+            kind is None
+            or type(roll) is not int
+            or (car is not None and (type(car) is not str or car not in cars))
+            or (square is not None and (type(square) is not str or not square))
+        ):
+            return None
+        one = _new(TestRoll)
+        d = one.__dict__
+        d.update(_TEST_DEFAULTS)
+        d.update({"kind": kind, "roll": roll, "car": car, "square": square})
+        out.append(one)
+    return tuple(out)
+
+
+def _checked_move(raw: Any, where: str, cars: set[str]) -> Move:
     if type(raw) is dict and "wait" in raw:
         _obj(raw, where, frozenset({"car", "wait"}))
         car = _str(raw.get("car"), f"{where}.car")
@@ -385,9 +429,9 @@ def _move(raw: Any, where: str, cars: set[str]) -> Move:
         return Move(car, where, wait=_choice(raw["wait"], f"{where}.wait", WAITS))
     move = _obj(raw, where, _MOVE_FIELDS)
     car = move.get("car")
+    if type(car) is not str:
+        raise _fail(f"{where}.car", f"expected a car id, got {_show(car)}")
     if car not in cars:
-        if type(car) is not str:
-            raise _fail(f"{where}.car", f"expected a car id, got {_show(car)}")
         raise _fail(f"{where}.car", f"unknown car {car!r}")
     if "gear" not in move:
         raise _fail(f"{where}.gear", "missing")
@@ -427,7 +471,9 @@ def _move(raw: Any, where: str, cars: set[str]) -> Move:
         tests = tuple(_test(t, f"{where}.tests[{i}]", cars) for i, t in enumerate(raw_tests))
     pit = None
     if move.get("pit") is not None:
-        pit = _obj(move["pit"], f"{where}.pit", frozenset({"stop", "tyres", "repair"}))
+        pit = _obj(move["pit"], f"{where}.pit", frozenset({"stop", "tyres", "repair", "fuel"}))
+        if pit.get("fuel") is not None:
+            _int(pit["fuel"], f"{where}.pit.fuel", 1)
         _choice(pit.get("stop"), f"{where}.pit.stop", ("tyres", "long"))
         if pit.get("tyres") is not None:
             _choice(pit["tyres"], f"{where}.pit.tyres", _TYRES)
@@ -453,7 +499,7 @@ def _test(raw: Any, where: str, cars: set[str]) -> TestRoll:
         raise _fail(f"{where}.roll", "missing")
     roll = _int(test["roll"], f"{where}.roll")
     car = test.get("car")
-    if car is not None and car not in cars:
+    if car is not None and (type(car) is not str or car not in cars):
         raise _fail(f"{where}.car", f"unknown car {_show(car)}")
     square = None if test.get("square") is None else _str(test["square"], f"{where}.square")
     return TestRoll(kind, roll, car, square)
@@ -479,95 +525,3 @@ def _xp(raw: Any, where: str) -> XpUse:
     if driver is None and team is None:
         raise _fail(where, "expected 'driver' or 'team'")
     return XpUse(driver, natural, team, part)
-
-
-# -- qualifying sheet -----------------------------------------------------------------
-_LAP_FIELDS = frozenset({"car", "throws", "clock", "exit_squares", "tyres", "weather", "completed"})
-_WEATHERS = ("sun", "variable", "rain")
-
-
-@dataclass(frozen=True, slots=True)
-class QualifyingLap:
-    """One timed lap (F1): dice throws, clock "m:ss", corner-exit squares."""
-
-    car: str
-    throws: int
-    clock: str
-    seconds: int
-    exit_squares: int
-    tyres: Tyres
-    weather: str
-    completed: bool
-
-    def to_json(self) -> dict[str, Any]:
-        return {
-            "car": self.car,
-            "throws": self.throws,
-            "clock": self.clock,
-            "exit_squares": self.exit_squares,
-            "tyres": self.tyres.value,
-            "weather": self.weather,
-            "completed": self.completed,
-        }
-
-
-@dataclass(frozen=True, slots=True)
-class QualifyingSheet:
-    circuit: str
-    laps: tuple[QualifyingLap, ...]
-
-    @classmethod
-    def from_json(cls, data: bytes | str | Mapping[str, Any]) -> QualifyingSheet:
-        return read_qualifying(data)
-
-    def to_json(self) -> dict[str, Any]:
-        return {
-            "format": QUALIFYING_FORMAT,
-            "circuit": self.circuit,
-            "laps": [lap.to_json() for lap in self.laps],
-        }
-
-
-def parse_clock(value: Any, where: str) -> int:
-    """ "4:22" -> 262 seconds."""
-    if type(value) is str:
-        minutes, sep, seconds = value.partition(":")
-        if sep and minutes.isdigit() and seconds.isdigit() and len(seconds) == 2 and int(seconds) < 60:
-            return int(minutes) * 60 + int(seconds)
-    raise _fail(where, f'expected a clock time like "4:22", got {_show(value)}')
-
-
-def read_qualifying(data: bytes | str | Mapping[str, Any]) -> QualifyingSheet:
-    """Read a qualifying sheet; raises `LogFormatError` naming the first unreadable place."""
-    doc = _obj(_load(data, "qualifying sheet"), "qualifying sheet", frozenset({"format", "circuit", "laps"}))
-    if doc.get("format") != QUALIFYING_FORMAT:
-        raise _fail("format", f"expected {QUALIFYING_FORMAT!r}, got {_show(doc.get('format'))}")
-    circuit = _str(doc.get("circuit"), "circuit")
-    laps_raw = doc.get("laps")
-    if type(laps_raw) is not list:
-        raise _fail("laps", f"expected a list of timed laps, got {_show(laps_raw)}")
-    laps = []
-    seen: set[str] = set()
-    for i, raw in enumerate(laps_raw):
-        where = f"laps[{i}]"
-        lap = _obj(raw, where, _LAP_FIELDS)
-        car = _str(lap.get("car"), f"{where}.car")
-        if car in seen:
-            raise _fail(f"{where}.car", f"car {car!r} has two laps")
-        seen.add(car)
-        completed = lap.get("completed", True)
-        if type(completed) is not bool:
-            raise _fail(f"{where}.completed", f"expected true or false, got {_show(completed)}")
-        laps.append(
-            QualifyingLap(
-                car=car,
-                throws=_int(lap.get("throws"), f"{where}.throws", 0),
-                clock=lap.get("clock"),
-                seconds=parse_clock(lap.get("clock"), f"{where}.clock"),
-                exit_squares=_int(lap.get("exit_squares", 0), f"{where}.exit_squares", 0),
-                tyres=_choice(lap.get("tyres", "hard"), f"{where}.tyres", _TYRES),
-                weather=_choice(lap.get("weather", "sun"), f"{where}.weather", _WEATHERS),
-                completed=completed,
-            )
-        )
-    return QualifyingSheet(circuit, tuple(laps))

@@ -16,7 +16,8 @@ FACES: dict[int, tuple[int, ...]] = {
 }
 RANGES: dict[int, tuple[int, int]] = {g: (min(f), max(f)) for g, f in FACES.items()}
 RANGES[7] = (32, 50)
-_FACE_SETS = {g: frozenset(f) for g, f in FACES.items()}
+FACE_SETS: dict[int, frozenset[int]] = {g: frozenset(f) for g, f in FACES.items()}
+_FACE_SETS = FACE_SETS
 D20 = range(1, 21)
 
 # G3: gears skipped -> (gearbox, brakes, engine)
@@ -51,6 +52,8 @@ def check_shift(
     previous: int, gear: int, wear: Wear, *, spun: bool, top_gear: int = 6
 ) -> tuple[Shift, tuple[str, str] | None]:
     """Check a gear change; returns its cost and, if it breaks a rule, (rule id, message)."""
+    if previous and not spun and previous - 1 <= gear <= previous + 1 and 1 <= gear <= top_gear:
+        return NO_SHIFT_COST, None  # the usual move: the same gear, or one up or down
     if not 1 <= gear <= top_gear:
         return NO_SHIFT_COST, ("G1", f"there is no gear {gear} (1–{top_gear})")
     if previous == 0 and gear != 1:

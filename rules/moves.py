@@ -10,15 +10,14 @@ zig-zag was needed.
 from __future__ import annotations
 
 from collections.abc import Collection, Mapping
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from rules.track import LANES, Segment, Track
 
 MAX_SHIFTS = 2  # T2: lanes shifted per move in a straight
 
 
-@dataclass(frozen=True, slots=True)
-class CornerExit:
+class CornerExit(NamedTuple):
     """Leaving `corner` with `stops` stops; `squares` moved beyond it in this move, from `index` on."""
 
     corner: Segment
@@ -32,8 +31,7 @@ class CornerExit:
         return self.stops >= self.corner.stops
 
 
-@dataclass(frozen=True, slots=True)
-class Walk:
+class Walk(NamedTuple):
     """Everything one pass over a path learns. `fatal` set = the path leaves the graph."""
 
     fatal: tuple[str, str] | None
@@ -58,109 +56,149 @@ def walk(
     start_stops: int,
     dangerous: Collection[str] = (),
 ) -> Walk:
-    succ = track._succ
-    lanes = track._lane
-    corner_of = track._corner
-    level = track._level
-    problems: list[tuple[str, str]] = []
-    exits: list[CornerExit] = []
-    crossings = 0
-    after_line = 0
-    danger: list[str] = []
+    steps = track._steps.get(start)
+    if steps is None:
+        return _fatal("T1", f"{start!r} is not a square of {track.id}")
+    locked: list[tuple[int, tuple[str, str]]] | None = None  # C2 problems, by step
+    exits: list[CornerExit] | None = None
+    entered: list[str] | None = None  # corners entered on the way
+    crossings = after_line = 0
     lock = -1
-    run = 0
-    last_dir = 0
-    zigzag = False
+    run = last_dir = 0
+    zigzag = too_many = enters_pit = False
     shifts = 0
-    too_many = False
-    enters_pit = False
-    entered: set[str] = set()
     n = len(path)
-    prev = start
-    cp = corner_of[start]
-    for i in range(n):
-        sq = path[i]
-        nexts = succ.get(sq)
-        if nexts is None:
-            return _fatal("T1", f"{sq!r} is not a square of {track.id} (step {i + 1} of the path)")
-        if sq not in succ[prev]:
-            rule = "T3" if cp is not None and corner_of[sq] is cp else "T1"
-            return _fatal(
-                rule, f"{prev} → {sq} is not a move of one square forward (step {i + 1} of the path)"
-            )
-        if sq in occupied:
-            problems.append(("T1", f"passes through car {occupied[sq]} on {sq}"))
-        lp = lanes[prev]
-        ls = lanes[sq]
-        if ls < 0 or lp < 0:
-            enters_pit = True
-        cs = corner_of[sq]
-        if level[sq] < level[prev]:
-            crossings += 1
-            after_line = n - i
-        if cp is not None and cs is not cp:
-            stops = start_stops if cp.id == start_corner and cp.id not in entered else 0
-            exits.append(CornerExit(cp, stops, i, n - i, lp))
-            if stops < cp.stops and lock < 0:
-                lock = lp
-        if cs is not None and cs is not cp:
-            entered.add(cs.id)
-        if lock >= 0 and ls != lock and lp >= 0 and ls >= 0:
-            problems.append(
-                ("C2", f"{prev} → {sq} changes lane after an uncontrolled exit (stay in lane {LANES[lock]})")
-            )
-            lock = ls
-        if (cp is None or cs is None) and lp >= 0 and ls >= 0:
-            d = ls - lp
-            if d:
-                shifts += 1
-                run += 1
-                if run > MAX_SHIFTS:
-                    too_many = True
-                if last_dir and d != last_dir:
-                    zigzag = True
-                last_dir = d
-        if cs is not None:
-            run = 0
-            last_dir = 0
-        if sq in dangerous:
-            danger.append(sq)
-        prev = sq
-        cp = cs
+    lp = track._lane[start]
+    cp = track._corner[start]
+    i = 0
+    try:
+        for i, sq in enumerate(path):
+            ls, cs, back, steps, plain = steps[sq]
+            if plain and (lock < 0 or ls == lock):
+                lp = ls  # the common step: no exit, shift, line or lane lock to look at
+                continue
+            if ls < 0 or lp < 0:
+                enters_pit = True
+            if back:
+                crossings += 1
+                after_line = n - i
+            if cs is not cp:
+                if cp is not None:
+                    stops = (
+                        start_stops
+                        if cp.id == start_corner and (entered is None or cp.id not in entered)
+                        else 0
+                    )
+                    exits = exits or []
+                    exits.append(_tuple_new(CornerExit, (cp, stops, i, n - i, lp)))
+                    if stops < cp.stops and lock < 0:
+                        lock = lp
+                if cs is not None:
+                    entered = entered or []
+                    entered.append(cs.id)
+            if lock >= 0 and ls != lock and lp >= 0 and ls >= 0:
+                prev = path[i - 1] if i else start
+                locked = locked or []
+                locked.append(
+                    (
+                        i,
+                        (
+                            "C2",
+                            f"{prev} → {sq} changes lane after an uncontrolled exit (stay in lane {LANES[lock]})",
+                        ),
+                    )
+                )
+                lock = ls
+            if cs is None:
+                if ls != lp and lp >= 0 and ls >= 0:
+                    d = ls - lp
+                    shifts += 1
+                    run += 1
+                    if run > MAX_SHIFTS:
+                        too_many = True
+                    if last_dir and d != last_dir:
+                        zigzag = True
+                    last_dir = d
+            else:
+                if cp is None and ls != lp and lp >= 0:
+                    shifts += 1  # entering a corner diagonally (T2 counts it, then starts afresh)
+                    run += 1
+                    if run > MAX_SHIFTS:
+                        too_many = True
+                    if last_dir and ls - lp != last_dir:
+                        zigzag = True
+                run = last_dir = 0
+            lp = ls
+            cp = cs
+    except KeyError:  # not a square, or not one step forward
+        return _bad_step(track, path[i - 1] if i else start, path[i], i, cp)
+
+    # cars passed through (T1) and lane-lock breaks (C2), in path order; then T2
+    problems: list[tuple[str, str]] = []
+    if occupied and not occupied.keys().isdisjoint(path):
+        hits = [
+            (k, ("T1", f"passes through car {occupied[sq]} on {sq}"))
+            for k, sq in enumerate(path)
+            if sq in occupied
+        ]
+        if locked:
+            hits += locked
+            hits.sort(key=_first)  # stable: at one step, the car before the lane lock
+        problems = [p for _, p in hits]
+    elif locked:
+        problems = [p for _, p in locked]
     if too_many:
         problems.append(("T2", f"shifts more than {MAX_SHIFTS} lanes in a straight"))
-    end = path[-1] if n else start
+    danger: tuple[str, ...] = ()
+    if dangerous and not (type(dangerous) in _SETS and dangerous.isdisjoint(path)):
+        danger = tuple(sq for sq in path if sq in dangerous)
     end_corner: str | None = None
     end_stops = 0
-    ec = corner_of[end]
-    if ec is not None:
-        end_corner = ec.id
+    if cp is not None:
+        end_corner = cp.id
         counts = lock < 0  # C2: a stop reached through an uncontrolled exit does not count
-        if ec.id == start_corner and ec.id not in entered:
+        if cp.id == start_corner and (entered is None or cp.id not in entered):
             end_stops = start_stops + (1 if counts else 0)
         else:
             end_stops = 1 if counts else 0
-    return Walk(
-        None,
-        tuple(problems),
-        crossings,
-        after_line,
-        tuple(exits),
-        end_corner,
-        end_stops,
-        tuple(danger),
-        zigzag,
-        shifts,
-        enters_pit,
+    return _tuple_new(  # Walk(...) without the Python-level __new__ of a NamedTuple
+        Walk,
+        (
+            None,
+            tuple(problems),
+            crossings,
+            after_line,
+            tuple(exits) if exits else (),
+            end_corner,
+            end_stops,
+            danger,
+            zigzag,
+            shifts,
+            enters_pit,
+        ),
     )
+
+
+_SETS = (frozenset, set)
+_tuple_new = tuple.__new__
+
+
+def _first(item: tuple) -> int:
+    return item[0]
+
+
+def _bad_step(track: Track, prev: str, sq: str, i: int, cp: Segment | None) -> Walk:
+    if sq not in track._succ:
+        return _fatal("T1", f"{sq!r} is not a square of {track.id} (step {i + 1} of the path)")
+    rule = "T3" if cp is not None and track._corner[sq] is cp else "T1"
+    return _fatal(rule, f"{prev} → {sq} is not a move of one square forward (step {i + 1} of the path)")
 
 
 def _fatal(rule: str, message: str) -> Walk:
     return Walk((rule, message), (), 0, 0, (), None, 0, (), False, 0, False)
 
 
-@dataclass(frozen=True, slots=True)
-class Found:
+class Found(NamedTuple):
     """The best path of the searched length to the target (None if none), and how far any path got."""
 
     path: tuple[str, ...] | None
@@ -188,64 +226,147 @@ def search(
     dangerous squares, then no zig-zag, then the fewest lane shifts. `zigzag=False` forbids
     zig-zags altogether. `reach` is the longest legal path found (at most `length`).
     """
-    succ = track._succ
+    layers = _layers(track, start, length, occupied, start_corner, start_stops, dangerous, zigzag, lock_exits)
+    if target is None:
+        return Found(None, len(layers) - 1)
+    return _best(layers, target, length)
+
+
+def _best(layers: list[_Layer], target: str, length: int) -> Found:
+    reach = len(layers) - 1
+    if reach < length:
+        return Found(None, reach)
+    best = None
+    for key, value in layers[-1].items():
+        if key[0] == target and (best is None or value[0] < best[1][0]):
+            best = (key, value)
+    if best is None:
+        return Found(None, reach)
+    cost = best[1][0]
+    return Found(_path(layers, best[0]), reach, cost // _DANGER, bool(cost & _ZIGZAG))
+
+
+def reachable(
+    track: Track,
+    start: str,
+    length: int,
+    occupied: Collection[str],
+    start_corner: str | None,
+    start_stops: int,
+    *,
+    dangerous: Collection[str] = (),
+) -> list[dict[str, tuple[tuple[int, int, int], tuple[str, ...]]]]:
+    """Every square a legal path of 1, 2, … `length` squares reaches (the same paths as `search`),
+    with the best path to it (fewest dangerous squares, then no zig-zag, then fewest lane shifts)
+    and its cost (dangerous squares, zig-zag, shifts). Item `d` is depth `d`; item 0 is the start.
+    The list stops at the longest legal path (`search`'s `reach`)."""
+    layers = _layers(track, start, length, occupied, start_corner, start_stops, dangerous, True, True)
+    out: list[dict[str, tuple[tuple[int, int, int], tuple[str, ...]]]] = [{start: ((0, 0, 0), ())}]
+    for depth in range(1, len(layers)):
+        best: dict[str, tuple] = {}
+        for key, value in layers[depth].items():
+            old = best.get(key[0])
+            if old is None or value[0] < old[1][0]:
+                best[key[0]] = (key, value)
+        out.append(
+            {sq: (_cost(value[0]), _path(layers[: depth + 1], key)) for sq, (key, value) in best.items()}
+        )
+    return out
+
+
+# One layer of the search: (square, shifts run, last shift, lane lock, zig-zagged) -> (cost, parent
+# key). A cost is one int that orders like (dangerous squares, zig-zag, lane shifts).
+_Layer = dict[tuple, tuple[int, tuple | None]]
+_ZIGZAG = 1 << 10  # more than any number of shifts
+_DANGER = 1 << 11
+
+
+def _cost(cost: int) -> tuple[int, int, int]:
+    return cost // _DANGER, (cost & _ZIGZAG) // _ZIGZAG, cost % _ZIGZAG
+
+
+def _layers(
+    track: Track,
+    start: str,
+    length: int,
+    occupied: Collection[str],
+    start_corner: str | None,
+    start_stops: int,
+    dangerous: Collection[str],
+    zigzag: bool,
+    lock_exits: bool,
+) -> list[_Layer]:
+    """The layered search: item d holds every state d squares from the start, with its best cost
+    and the state it came from. Stops at the first empty layer."""
+    ahead = track._ahead
     lanes = track._lane
     corner_of = track._corner
-    # key: (square, run, last_dir, lock, zig) -> (cost, path)
-    layer: dict[tuple, tuple[tuple[int, int, int], tuple[str, ...]]] = {
-        (start, 0, 0, -1, False): ((0, 0, 0), ())
-    }
-    reach = 0
-    for depth in range(1, length + 1):
-        nxt: dict[tuple, tuple[tuple[int, int, int], tuple[str, ...]]] = {}
-        for (prev, run, last_dir, lock, zig), (cost, path) in layer.items():
+    layer: _Layer = {(start, 0, 0, -1, False): (0, None)}
+    layers = [layer]
+    for _ in range(length):
+        nxt: _Layer = {}
+        for key, (cost, _parent) in layer.items():
+            prev, run, last_dir, lock, zig = key
             cp = corner_of[prev]
             lp = lanes[prev]
-            for sq in succ[prev]:
-                ls = lanes[sq]
-                if ls < 0 or sq in occupied:
+            exit_lock = lock
+            if (
+                cp is not None
+                and lock < 0
+                and lock_exits
+                and not (cp.id == start_corner and start_stops >= cp.stops)
+            ):
+                exit_lock = lp  # C2: an uncontrolled exit locks the lane it leaves by
+            for sq, ls, cs, plain in ahead[prev]:
+                if sq in occupied:
                     continue
-                cs = corner_of[sq]
-                nlock = lock
-                if cp is not None and cs is not cp and nlock < 0 and lock_exits:
-                    controlled = cp.id == start_corner and start_stops >= cp.stops
-                    if not controlled:
-                        nlock = lp
-                if nlock >= 0 and ls != nlock:
-                    continue
-                nrun, ndir, nzig, shifts = run, last_dir, zig, cost[2]
-                if cp is None or cs is None:
-                    d = ls - lp
-                    if d:
+                ncost = cost
+                if plain and (lock < 0 or ls == lock):
+                    # same corner, or same lane along straights: no exit, no shift
+                    nkey = (sq, run, last_dir, lock, zig)
+                else:
+                    nlock = exit_lock if cs is not cp else lock
+                    if nlock >= 0 and ls != nlock:
+                        continue
+                    nrun = run
+                    ndir = last_dir
+                    nzig = zig
+                    if (cp is None or cs is None) and ls != lp:
+                        d = ls - lp
                         nrun += 1
                         if nrun > MAX_SHIFTS:
                             continue
                         if ndir and d != ndir:
                             if not zigzag:
                                 continue
-                            nzig = True
+                            if not nzig:
+                                nzig = True
+                                ncost += _ZIGZAG
                         ndir = d
-                        shifts += 1
-                if cs is not None:
-                    nrun, ndir = 0, 0
-                ncost = (cost[0] + (sq in dangerous), int(nzig), shifts)
-                key = (sq, nrun, ndir, nlock, nzig)
-                old = nxt.get(key)
+                        ncost += 1
+                    if cs is not None:
+                        nrun = ndir = 0
+                    nkey = (sq, nrun, ndir, nlock, nzig)
+                if dangerous and sq in dangerous:
+                    ncost += _DANGER
+                old = nxt.get(nkey)
                 if old is None or ncost < old[0]:
-                    nxt[key] = (ncost, (*path, sq))
+                    nxt[nkey] = (ncost, key)
         if not nxt:
             break
-        reach = depth
+        layers.append(nxt)
         layer = nxt
-    if target is None or reach < length:
-        return Found(None, reach)
-    best = None
-    for (sq, *_), (cost, path) in layer.items():
-        if sq == target and (best is None or cost < best[0]):
-            best = (cost, path)
-    if best is None:
-        return Found(None, reach)
-    return Found(best[1], reach, best[0][0], bool(best[0][1]))
+    return layers
+
+
+def _path(layers: list[_Layer], key: tuple) -> tuple[str, ...]:
+    """The squares of the path that ends in state `key` of the last layer."""
+    out = []
+    for layer in reversed(layers[1:]):
+        out.append(key[0])
+        key = layer[key][1]
+    out.reverse()
+    return tuple(out)
 
 
 def touches_corner(track: Track, start: str, stop: str) -> bool:

@@ -7,10 +7,13 @@ stops the replay, and the verdict says so.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 
+from rules import advanced
 from rules.formats import CarEntry, LogFormatError, Move, RaceLog
-from rules.order import play_order, progress
+from rules.options import a09_weather_timing
+from rules.order import after_move as lapped
+from rules.order import progress, turn_start
 from rules.replay_move import apply
 from rules.ruleset import RuleSet, UnknownOptionError
 from rules.scoring import classify, experience, finishing_order, grid_xp, team_start_xp
@@ -30,14 +33,13 @@ class Game:
     rules: RuleSet
     laps: int
     entries: dict[str, CarEntry]
+    # options read on every move, looked up once
+    a8: bool = field(init=False, repr=False)
+    a17: bool = field(init=False, repr=False)
 
-    @property
-    def a8(self) -> bool:
-        return self.rules.has("A8")
-
-    @property
-    def a17(self) -> bool:
-        return self.rules.has("A17")
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "a8", "A8" in self.rules.options)
+        object.__setattr__(self, "a17", "A17" in self.rules.options)
 
 
 def _rules_for(log: RaceLog, ruleset: RuleSet | None) -> tuple[RuleSet, list[Violation]]:
@@ -72,6 +74,7 @@ def start(
             Violation(0, None, unit.id, f"option {unit.id} ({unit.name}) is not supported yet", True)
         )
     entries = {e.car: e for e in log.cars}
+    balances = team_start_xp(rules, entries)
     cars = []
     for i, entry in enumerate(log.cars):
         if entry.grid > len(track.grid):
@@ -79,16 +82,7 @@ def start(
                 f"cars[{i}].grid: slot {entry.grid}, but {track.id} has {len(track.grid)} grid squares"
             )
         wear = entry.wear
-        if wear.total != rules.wear_total or min(wear) < 1:
-            problems.append(
-                Violation(
-                    0,
-                    entry.car,
-                    "D1",
-                    f"wear points {wear.total} over {dict(wear.to_json())}: a car is built with "
-                    f"{rules.wear_total}, at least 1 per part",
-                )
-            )
+        ext = advanced.start_car(rules, entry, balances, problems)
         cars.append(
             CarState(
                 id=entry.car,
@@ -97,6 +91,7 @@ def start(
                 tyres=entry.tyres,
                 arrival=entry.grid,
                 driver_xp=entry.driver_xp + grid_xp(rules, entry),
+                ext=ext,
             )
         )
     if not 1 <= log.weather_race <= 20:
@@ -106,12 +101,14 @@ def start(
         weather = Weather.start(track.weather.kind_for(20))
     else:
         weather = Weather.start(track.weather.kind_for(log.weather_race))
+    if rules.has("A12"):
+        cars = [advanced.a12_refuelling.start(c, weather) for c in cars]
     state = RaceState(
         cars=tuple(cars),
         index={c.id: i for i, c in enumerate(cars)},
         weather=weather,
         clock=len(cars) + 1,
-        team_xp=tuple(team_start_xp(rules, entries).items()),
+        team_xp=tuple(balances.items()),
     )
     return Game(track, rules, laps, entries), state, problems
 
@@ -149,33 +146,65 @@ def play_turn(
 ) -> tuple[RaceState, list, bool]:
     """One game turn (T4, T5): the moves in the log's order, checked against the play order."""
     track = game.track
-    state = replace(state, turn=turn, played=frozenset())
-    expected = play_order(track, state, with_obstacles=True)
+    state = state.with_(turn=turn, played=frozenset())
+    # the play order (obstacles included: their slot says when they leave), the cars racing, and
+    # whether the M6-2-5 bookkeeping can matter this turn
+    expected, racing, lap_floor = turn_start(track, state)
     slot = {car_id: i for i, car_id in enumerate(expected)}
-    racing = [c for c in expected if state.car(c).status is CarStatus.RACING]
     out: list = []
     moved: list[str] = []
     obstacles = len(racing) < len(expected)
+    lapping = lap_floor is not None
+    # progress ≤ (crossings + 1) laps: a cheap first test of `progress ≥ lap_floor`
+    min_crossings = lap_floor / track.lap_length - 1 if lap_floor is not None else 0.0
+    lost: set[str] = set()
+    again: list[str] = []
+    racing_status = CarStatus.RACING
     for move in moves:
-        i = slot.get(move.car)
-        if i is not None and obstacles:
-            state = _take_off(state, expected[:i], turn)
-        if move.car in moved:
-            out.append(Violation(turn, move.car, "T5", f"car {move.car} moves twice in turn {turn}"))
+        cid = move.car
+        if obstacles:
+            i = slot.get(cid)
+            if i is not None:
+                state = _take_off(state, expected[:i], turn)
+        if cid in moved and moved.count(cid) > again.count(cid):
+            out.append(Violation(turn, cid, "T5", f"car {cid} moves twice in turn {turn}"))
             continue
-        car = state.car(move.car)
-        if car.status is not CarStatus.RACING:
-            out.append(Violation(turn, move.car, "T5", _not_racing(car)))
+        car = state.cars[state.index[cid]]
+        if car.status is not racing_status:
+            out.append(Violation(turn, cid, "T5", _not_racing(car)))
             continue
-        moved.append(move.car)
+        if lost and cid in lost:
+            out.append(
+                Violation(turn, cid, "T4", f"car {cid} was lapped this turn before playing: it loses this move")
+            )
+        moved.append(cid)
         state, events = apply(game, state, move)
         if events:
             out.extend(events)
             if any(isinstance(e, Violation) and e.fatal for e in events):
                 return state, out, True
             obstacles = obstacles or any(isinstance(e, Event) and e.kind == "eliminated" for e in events)
-    state = _take_off(state, expected, turn)
-    in_order = [c for c in racing if c in moved]
+        if lapping and (
+            ((mover := state.car(move.car)).crossings >= min_crossings and progress(track, mover) >= lap_floor)
+            or mover.ext.owed
+        ):
+            before = progress(track, car)
+            state, newly, regained = lapped(track, state, move.car, before, lost | set(moved), out)
+            lost.update(newly)
+            if regained:
+                again.append(move.car)
+    if obstacles:  # no car out on the track, none put out in this turn: nothing to take off
+        state = _take_off(state, expected, turn)
+    if not lost and not again and moved == racing:
+        return _end_turn(game, state, out)  # every car played once, in order: nothing to report
+    if lapping:
+        racing = [c for c in racing if c not in lost or c in moved] + again
+    pending = list(moved)
+    in_order = []
+    for c in racing:
+        if c in pending:
+            pending.remove(c)
+            in_order.append(c)
     for played, due in zip(moved, in_order, strict=False):
         if played != due:
             a, b = state.car(due), state.car(played)
@@ -193,6 +222,16 @@ def play_turn(
     for car_id in racing:
         if car_id not in moved and state.car(car_id).status is CarStatus.RACING:
             out.append(Violation(turn, car_id, "T5", f"car {car_id} did not move in turn {turn}"))
+    for car_id in set(again):
+        if moved.count(car_id) < 1 + again.count(car_id):
+            out.append(Violation(turn, car_id, "T4", f"car {car_id} passed the leader again but did not play its move back"))
+    return _end_turn(game, state, out)
+
+
+def _end_turn(game: Game, state: RaceState, out: list) -> tuple[RaceState, list, bool]:
+    if state.due:
+        state, happened = a09_weather_timing.end_turn(game, state)
+        out.extend(happened)
     return end_turn(game, state), out, False
 
 

@@ -9,67 +9,45 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from rules import damage
+from rules import advanced, damage
 from rules.corners import settle_exits
 from rules.damage import Rolls
 from rules.formats import Move, TestKind
-from rules.gearbox import RANGES, check_shift, is_face, nth, pushes_engine
-from rules.moves import search, touches_corner, walk
+from rules.gearbox import FACE_SETS, RANGES, check_shift, is_face, nth, pushes_engine
+from rules.moves import search, walk
 from rules.state import CarState, CarStatus, Cause, Penalty, RaceState, _copy_with
 from rules.verdict import Event, Violation
-from rules.weather import WeatherKind, slide_for_gear, tyre_effect
+from rules.weather import WeatherKind, move_terms
 
 if TYPE_CHECKING:
     from rules.replay import Game
-
-# `option` keys a move may carry, and the rule that will play them.
-OPTION_KEYS = {"top": "A19", "supertop": "A16", "supercharge": "A15", "pedal": "A10"}
-
-
-def _unsupported(move: Move, turn: int) -> Violation | None:
-    """Features of the next issue: refused (fatal) until their unit is written."""
-    if move.wait is not None:
-        return Violation(
-            turn,
-            move.car,
-            "S2" if move.wait == "pit" else "A18",
-            f"waiting ({move.wait}) is not supported yet",
-            True,
-        )
-    if move.slipstream:
-        return Violation(turn, move.car, "S1", "slipstream is not supported yet", True)
-    if move.pit is not None:
-        return Violation(turn, move.car, "S2", "pit stops are not supported yet", True)
-    if move.xp is not None and move.xp.team is not None:
-        return Violation(turn, move.car, "X3", "team experience spending is not supported yet", True)
-    if move.option:
-        key = sorted(move.option)[0]
-        return Violation(
-            turn, move.car, OPTION_KEYS.get(key, "O"), f"option action {key!r} is not supported yet", True
-        )
-    if isinstance(move.roll, tuple):
-        return Violation(turn, move.car, "A13", "7th gear is not supported yet", True)
-    return None
-
 
 def apply(game: Game, state: RaceState, move: Move) -> tuple[RaceState, tuple[Event | Violation, ...]]:
     """Play one move on a state; returns the new state and what happened (violations included)."""
     track = game.track
     turn = state.turn
     car_id = move.car
-    car = state.car(car_id)
+    car = state.cars[state.index[car_id]]
     out: list = []
 
-    refused = _unsupported(move, turn)
-    if refused is not None:
-        return state, (refused,)
+    x = None  # the advanced rules' plan for this move (rules/advanced.py), if it needs one
+    if advanced.wanted(track, car, move):
+        x, state = advanced.prepare(game, state, car, move, out)
+        if x.done:
+            return state, tuple(out)
+        car = state.car(car_id)
 
     # G1–G4: the gear, over-revving paid before the roll.
-    shift, problem = check_shift(car.gear, move.gear, car.wear, spun=car.spun)
+    if x is not None and x.free_gear:
+        shift, problem = advanced.stand_gear(car, move.gear)
+    else:
+        shift, problem = check_shift(
+            car.gear, move.gear, car.wear, spun=car.spun, top_gear=6 if x is None else x.top_gear
+        )
     if problem is not None:
         out.append(Violation(turn, car_id, *problem))
     gear = move.gear
-    roll = move.roll
+    roll = move.roll if x is None else x.roll
     assert isinstance(roll, int)
     if shift.skipped:
         wear = car.wear
@@ -92,7 +70,7 @@ def apply(game: Game, state: RaceState, move: Move) -> tuple[RaceState, tuple[Ev
         die, spent = _driver_xp(game, car, move, out, turn)
         if spent:
             car = car.with_(driver_xp=car.driver_xp - game.rules.xp_cost, driver_xp_used=True)
-    elif 1 <= gear <= 6 and not is_face(gear, roll):
+    elif 1 <= gear <= 6 and roll not in FACE_SETS[gear] and (x is None or not x.die_ok):
         low, high = RANGES[gear]
         out.append(
             Violation(turn, car_id, "G1", f"roll {roll} is not on the {nth(gear)} gear die ({low}–{high})")
@@ -102,25 +80,17 @@ def apply(game: Game, state: RaceState, move: Move) -> tuple[RaceState, tuple[Ev
     start = car.square
     assert start is not None
     stop = move.stop
-    if stop not in track:
+    if stop not in track._level:
         out.append(
             Violation(
                 turn, car_id, "T1", f"{stop!r} is not a square of {track.id}: the car left the track", True
             )
         )
         return state, tuple(out)
-    effect = tyre_effect(car.tyres, state.weather.current is WeatherKind.RAIN, car.lap_on_tyres)
-    in_corner = touches_corner(track, start, stop)
-    if in_corner:
-        forced = (
-            slide_for_gear(effect, car.tyres, gear, game.a8)
-            if effect.corner_is_slide
-            else min(effect.corner, 0)
-        )
-        bonus_max = 0 if effect.corner_is_slide else max(effect.corner, 0)
-    else:
-        forced = min(effect.straight, 0)
-        bonus_max = max(effect.straight, 0)
+    in_corner = track.corner_between(start, stop)
+    effect, forced, bonus_max = move_terms(
+        car.tyres, state.weather.current is WeatherKind.RAIN, car.lap_on_tyres, gear, game.a8, in_corner
+    )
     if move.bonus > bonus_max:
         where = "in a corner" if in_corner else "in a straight"
         out.append(
@@ -138,10 +108,25 @@ def apply(game: Game, state: RaceState, move: Move) -> tuple[RaceState, tuple[Ev
             )
         )
     total = roll + forced + move.bonus - move.brake
+    if x is not None:
+        total += x.squares(in_corner)
     occupied = state.occupied()
     occupied.pop(start, None)
 
     path = move.path
+    if path is None and x is not None and x.pit_route:
+        if move.pit is not None:
+            path = advanced.pits.stop_path(game, state, car, move, max(total, 0), occupied)
+        else:
+            path = advanced.pits.find_path(
+                track, start, max(total, 0), stop, advanced.pits.lane_occupied(state, occupied, track),
+                car.corner, car.stops, state.dangerous,
+            )
+        if path is None:
+            out.append(
+                Violation(turn, car_id, "T1", f"no legal path of {total} squares from {start} to {stop}", True)
+            )
+            return state, tuple(out)
     if path is None:
         found = search(
             track,
@@ -177,12 +162,17 @@ def apply(game: Game, state: RaceState, move: Move) -> tuple[RaceState, tuple[Ev
     if w.fatal is not None:
         out.append(Violation(turn, car_id, w.fatal[0], f"{w.fatal[1]}: the car left the track", True))
         return state, tuple(out)
-    if w.enters_pit:
-        out.append(Violation(turn, car_id, "S2", "driving into the pit lane is not supported yet", True))
-        return state, tuple(out)
-    for rule, message in w.problems:
+    problems, zigzag = w.problems, w.zigzag
+    if w.enters_pit or x is not None:
+        if x is None:
+            x, state = advanced.prepare(game, state, car, move, out)
+        base = roll + min(forced, 0) + move.bonus + x.squares(in_corner) - 3 * x.slip
+        problems, zigzag = advanced.after_walk(
+            game, state, car, move, x, start, path, w, occupied, base, max(forced, 0), total, out
+        )
+    for rule, message in problems:
         out.append(Violation(turn, car_id, rule, message))
-    if w.zigzag:
+    if zigzag:
         alt = search(
             track,
             start,
@@ -206,7 +196,9 @@ def apply(game: Game, state: RaceState, move: Move) -> tuple[RaceState, tuple[Ev
 
     moved = len(path)
     blocked = 0
-    if moved > total:
+    if x is not None and x.stop is not None:
+        pass  # to the stand and out: checked by pits.check_stop
+    elif moved > total:
         out.append(
             Violation(
                 turn,
@@ -216,7 +208,9 @@ def apply(game: Game, state: RaceState, move: Move) -> tuple[RaceState, tuple[Ev
             )
         )
     elif moved < total:
-        reach = search(track, start, total, occupied, car.corner, car.stops).reach
+        reach = None if x is None else advanced.reach(game, state, car, start, total, occupied, path)
+        if reach is None:
+            reach = search(track, start, total, occupied, car.corner, car.stops).reach
         if reach > moved:
             rule = "C7" if reach >= total else "C5"
             out.append(
@@ -234,16 +228,17 @@ def apply(game: Game, state: RaceState, move: Move) -> tuple[RaceState, tuple[Ev
     lap = car.lap
     crossings = car.crossings + w.crossings
     laps = car.laps
-    for c in range(car.crossings + 1, crossings + 1):
-        if c >= 2:
-            laps = (*laps, (c - 1, turn))
+    if w.crossings:
+        for c in range(car.crossings + 1, crossings + 1):
+            if c >= 2:
+                laps = (*laps, (c - 1, turn))
     wear = car.wear
     if move.brake:
         wear = wear._replace(brakes=max(0, wear.brakes - move.brake))
     car = _copy_with(
         car,
         {
-            "square": path[-1],
+            "square": path[-1] if path else start,  # a car boxed in stays put (C5)
             "gear": gear,
             "spun": False,
             "arrival": state.clock,
@@ -257,29 +252,44 @@ def apply(game: Game, state: RaceState, move: Move) -> tuple[RaceState, tuple[Ev
     if crossings >= game.laps + 1 and car.status is CarStatus.RACING:
         car = car.with_(status=CarStatus.FINISHED, finish_turn=turn, finish_margin=w.after_line)
         out.append(Event(turn, car_id, "finished", f"crosses the line for the last time ({game.laps} laps)"))
-    state = state.with_car(car, played=state.played | {car_id}, clock=state.clock + 1)
-
-    # C2, C3, C6: corner exits.
+    # C2, C3, C6: corner exits (their cost goes into the same new state as the stop).
+    ex = None
     if w.exits:
-        ex = settle_exits(w.exits, car.wear.tyres, effect.multiplier, turn, lap)
-        for message in ex.messages:
-            out.append(Event(turn, car_id, "corner-exit", message))
+        extra = 0 if x is None else x.exit_extra
+        ex = settle_exits(w.exits, car.wear.tyres, effect.multiplier + extra, turn, lap)
         if ex.penalties or ex.spun:
             car = car.with_(
                 wear=car.wear._replace(tyres=ex.tyres), penalties=car.penalties + ex.penalties, spun=ex.spun
             )
-            state = state.with_car(car)
+    state = state.with_played(car)
+    if ex is not None:
+        for message in ex.messages:
+            out.append(Event(turn, car_id, "corner-exit", message))
         if ex.eliminated is not None:
             state = damage.eliminate(state, car_id, ex.eliminated, turn, out, ex.messages[-1])
+        elif ex.spun and game.rules.has("A18"):
+            x = advanced.spun(game, x, roll)
+    if x is not None and state.car(car_id).status is not CarStatus.OUT:
+        state = advanced.after_move(game, state, car_id, move, x, w, out)
 
     # D5: dangerous squares passed over or stopped on (A17: not in 1st).
-    dangerous = () if (game.a17 and gear == 1) else w.dangerous
+    dangerous = w.dangerous
+    if dangerous and gear == 1 and game.a17:
+        dangerous = ()
     mover = state.car(car_id)
     if mover.square is None:
         dangerous = ()
-    pushed = pushes_engine(gear, die)
-    if not (move.tests or dangerous or blocked or pushed or damage.touching(track, state, mover)):
-        return state, tuple(out)  # the common move: no d20 to roll, nothing to check
+    pushed = pushes_engine(gear, die) if x is None or x.pushed is None else x.pushed
+    if not (
+        move.tests
+        or dangerous
+        or blocked
+        or pushed
+        or (x is not None and x.tests_due)
+        or damage.touching(track, state, mover)
+    ):
+        return state, tuple(out) if out else ()  # the common move: no d20 to roll, nothing to check
+    first_event = len(out)
 
     rolls = Rolls(move.tests, car_id, turn, out)
     state = damage.handling_tests(state, car_id, dangerous, rolls, turn, out)
@@ -288,10 +298,23 @@ def apply(game: Game, state: RaceState, move: Move) -> tuple[RaceState, tuple[Ev
     if blocked and state.car(car_id).status is not CarStatus.OUT:
         state = _blocking(game, state, car_id, blocked, lap, effect.multiplier, out)
 
+    if x is not None:
+        state = advanced.mid_tests(game, state, car_id, move, x, rolls, out)
+
     # D3: collisions; D4: engine; W1: weather.
     state = damage.collision_tests(state, track, car_id, rolls, turn, out)
-    state = damage.engine_tests(state, track, car_id, pushed, rolls, turn, out)
-    if pushed and state.weather.evolves:
+    if x is None:
+        state = damage.engine_tests(state, track, car_id, pushed, rolls, turn, out)
+    else:
+        state = damage.engine_tests(
+            state, track, car_id, pushed and x.everyone, rolls, turn, out,
+            mover_tests=x.mover_engine or None, mover_limit=x.mover_limit,
+        )
+    if x is not None or not advanced.LATE_OPTIONS.isdisjoint(game.rules.options):
+        state = advanced.late_tests(game, state, car_id, x, rolls, out, first_event)
+    if pushed and state.weather.evolves and game.rules.has("A9"):
+        state = advanced.a09_weather_timing.roll(game, state, car_id, rolls, out)
+    elif pushed and state.weather.evolves:
         given = rolls.take(TestKind.WEATHER)
         if not given:
             out.append(

@@ -6,10 +6,12 @@ unchanged car with the previous one (a tuple with one element replaced).
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from enum import StrEnum
 from typing import NamedTuple
 
+from rules.extras import NO_EXTRAS, CarExtras
 from rules.weather import Tyres, Weather
 
 PARTS = ("tyres", "brakes", "gearbox", "body", "engine", "handling")
@@ -132,6 +134,7 @@ class CarState:
     driver_xp_used: bool = False
     penalties: tuple[Penalty, ...] = ()
     laps: tuple[tuple[int, int], ...] = ()
+    ext: CarExtras = NO_EXTRAS  # pits, lapping, options (rules/extras.py)
 
     @property
     def racing(self) -> bool:
@@ -148,7 +151,8 @@ class CarState:
 
     @property
     def lap_on_tyres(self) -> int:
-        return max(1, self.crossings - self.tyre_set_crossing + 1)
+        lap = self.crossings - self.tyre_set_crossing + 1
+        return lap if lap > 1 else 1
 
     def with_(self, **changes) -> CarState:
         unknown = changes.keys() - self.__dict__.keys()
@@ -169,6 +173,7 @@ class RaceState:
     clock: int = 0  # moves played so far; stamps `arrival`
     played: frozenset[str] = frozenset()  # cars that have played in the current game turn
     team_xp: tuple[tuple[str, int], ...] = ()
+    due: tuple = ()  # things settled at the end of the game turn (A9 weather roll)
 
     def car(self, car_id: str) -> CarState:
         return self.cars[self.index[car_id]]
@@ -177,15 +182,67 @@ class RaceState:
         """This state with one car replaced (and, optionally, other fields changed)."""
         i = self.index[car.id]
         cars = self.cars
+        old = cars[i]
         changes["cars"] = cars[:i] + (car,) + cars[i + 1 :]
-        return _copy_with(self, changes)
+        new = _new(type(self))  # `_copy_with`, inlined: the hottest call of the replay
+        d = new.__dict__
+        d.update(self.__dict__)
+        d.update(changes)
+        if old.square != car.square and "_occ" in d:
+            _moved(d, old.square, car)
+        return new
+
+    def with_played(self, car: CarState) -> RaceState:
+        """This state after `car`'s move: the car replaced, marked as played, the clock moved on.
+        (`with_car(car, played=..., clock=...)` without the keyword arguments: every move does it.)"""
+        i = self.index[car.id]
+        cars = self.cars
+        old = cars[i]
+        new = _new(type(self))
+        d = new.__dict__
+        d.update(self.__dict__)
+        d["cars"] = cars[:i] + (car,) + cars[i + 1 :]
+        d["played"] = self.played | {car.id}
+        d["clock"] = self.clock + 1
+        if old.square != car.square and "_occ" in d:
+            _moved(d, old.square, car)
+        return new
 
     def with_(self, **changes) -> RaceState:
         unknown = changes.keys() - self.__dict__.keys()
         if unknown:
             raise TypeError(f"RaceState has no field {sorted(unknown)[0]!r}")
-        return _copy_with(self, changes)
+        new = _copy_with(self, changes)
+        if "cars" in changes:
+            new.__dict__.pop("_occ", None)
+        return new
 
     def occupied(self) -> dict[str, str]:
         """Square -> car id for every car still on the track (racing, finished this turn, obstacles)."""
-        return {c.square: c.id for c in self.cars if c.square is not None}
+        occ = self.__dict__.get("_occ")
+        return dict(occ if occ is not None else self.occupancy())
+
+    def occupancy(self) -> Mapping[str, str]:
+        """`occupied()` without the copy: do not change it. Kept up to date by `with_car` from one
+        state to the next instead of being rebuilt (unless two cars share a square)."""
+        occ = self.__dict__.get("_occ")
+        if occ is None:
+            occ = {c.square: c.id for c in self.cars if c.square is not None}
+            if len(occ) == sum(1 for c in self.cars if c.square is not None):
+                self.__dict__["_occ"] = occ  # a cache, not a field: the state stays as frozen
+        return occ
+
+
+def _moved(d: dict, was: str | None, car: CarState) -> None:
+    """Update a state's cached occupancy after `car` moved from `was` (or drop it)."""
+    occ = d["_occ"]
+    now = car.square
+    if (was is not None and occ.get(was) != car.id) or (now is not None and now in occ):
+        del d["_occ"]  # two cars on one square: rebuilt on demand
+        return
+    occ = dict(occ)
+    if was is not None:
+        del occ[was]
+    if now is not None:
+        occ[now] = car.id
+    d["_occ"] = occ

@@ -94,6 +94,13 @@ class Track:
     _risk: dict[str, frozenset[str]] = field(repr=False)
     _seg_index: dict[str, int] = field(repr=False)
     _corner_between: tuple[tuple[bool, ...], ...] = field(repr=False)
+    # square -> {successor: (its lane, its corner or None, crosses the line, its own steps, plain)}:
+    # one lookup per square of a path tells whether the step is an edge and all `walk` needs of
+    # it; a plain step stays in its corner (or in its lane along straights), on the track, before
+    # the line: no exit, no lane shift to count
+    _steps: dict[str, dict[str, tuple]] = field(default_factory=dict, repr=False)
+    # square -> ((successor on the track, its lane, its corner, plain), ...): what `search` follows
+    _ahead: dict[str, tuple[tuple, ...]] = field(default_factory=dict, repr=False)
 
     # -- lookups (hot path) ------------------------------------------------------
     def __contains__(self, square: object) -> bool:
@@ -132,11 +139,11 @@ class Track:
     def corner_between(self, start: str, stop: str) -> bool:
         """Whether a move from `start` to `stop` starts in, enters or crosses a corner: every lane
         runs through every segment, so the two squares decide (pit squares: no)."""
-        a = self._seg_index.get(start)
-        b = self._seg_index.get(stop)
-        if a is None or b is None:
+        index = self._seg_index
+        try:
+            return self._corner_between[index[start]][index[stop]]
+        except KeyError:  # a pit square
             return False
-        return self._corner_between[a][b]
 
     def is_pit(self, square: str) -> bool:
         return self._lane.get(square) == -1
@@ -370,6 +377,19 @@ def load_circuit(doc: Mapping[str, Any]) -> Track:
         sq: (frozenset() if lane_of[sq] < 0 else beside[sq] | {x for x in succ[sq] if lane_of[x] >= 0})
         for sq in levels
     }
+    corner_of = {sq: (seg_of[sq] if sq in seg_of and seg_of[sq].is_corner else None) for sq in levels}
+    steps: dict[str, dict[str, tuple]] = {intern(sq): {} for sq in levels}
+    for sq, out in steps.items():
+        for nxt in succ[sq]:
+            back = levels[nxt] < levels[sq]
+            plain = (
+                not back
+                and lane_of[nxt] >= 0
+                and lane_of[sq] >= 0
+                and corner_of[nxt] is corner_of[sq]
+                and (corner_of[sq] is not None or lane_of[nxt] == lane_of[sq])
+            )
+            out[nxt] = (lane_of[nxt], corner_of[nxt], back, steps[nxt], plain)
     n_seg = len(segments)
     between = tuple(
         tuple(
@@ -392,11 +412,15 @@ def load_circuit(doc: Mapping[str, Any]) -> Track:
         _level=flevels,
         _lane=lane_of,
         _segment=seg_of,
-        _corner={sq: (seg_of[sq] if sq in seg_of and seg_of[sq].is_corner else None) for sq in levels},
+        _corner=corner_of,
         _beside=beside,
         _risk=risk,
         _seg_index={sq: seg.index for sq, seg in seg_of.items()},
         _corner_between=between,
+        _steps=steps,
+        _ahead={
+            sq: tuple((nxt, e[0], e[1], e[4]) for nxt, e in out.items() if e[0] >= 0) for sq, out in steps.items()
+        },
     )
 
 

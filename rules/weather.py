@@ -129,3 +129,27 @@ def slide_for_gear(effect: TyreEffect, tyres: Tyres, gear: int, a8: bool) -> int
     if a8 and tyres is not Tyres.RAIN and gear <= 2:
         return min(effect.corner, gear)
     return effect.corner
+
+
+_TERMS: dict[tuple, tuple[TyreEffect, int, int]] = {}
+
+
+def move_terms(
+    tyres: Tyres, rain: bool, lap_on_set: int, gear: int, a8: bool, in_corner: bool
+) -> tuple[TyreEffect, int, int]:
+    """W2 for one move: the tyre table's cell, the mandatory squares (a slide, or −1) and the most
+    bonus squares the car may take. Computed once per case (the replay's hot path)."""
+    column = 0 if lap_on_set <= 0 else min(lap_on_set, 3)
+    key = (tyres, rain, column, gear if gear <= 2 else 3, a8, in_corner)
+    terms = _TERMS.get(key)
+    if terms is None:
+        effect = tyre_effect(tyres, rain, column)
+        if in_corner:
+            if effect.corner_is_slide:
+                terms = (effect, slide_for_gear(effect, tyres, gear, a8), 0)
+            else:
+                terms = (effect, min(effect.corner, 0), max(effect.corner, 0))
+        else:
+            terms = (effect, min(effect.straight, 0), max(effect.straight, 0))
+        _TERMS[key] = terms
+    return terms

@@ -131,6 +131,16 @@ def test_a_blocked_car_pays_the_blocking_table(ovale):
     assert car.wear.brakes == 0 and car.penalties[-1].rule == "C5" and car.penalties[-1].squares == 3
 
 
+def test_a_car_boxed_in_stays_put_and_pays_for_its_whole_total(ovale):
+    game, state = placed(ovale, {"1": "S1-a3", "2": "S1-b3", "3": "S1-c3", "7": "S1-b2"}, gears={"7": 2})
+    rolls = [("collision", c, 15) for c in "123"] + [("collision", 16)] * 3  # it touches all three
+    state, events = apply(game, state, move("7", 2, 2, to="S1-b2", tests=rolls))
+    assert rules_of(events) == []
+    car = state.car("7")
+    assert car.square == "S1-b2" and car.gear == 2 and car.wear.brakes == 1
+    assert car.penalties[-1].rule == "C5" and car.penalties[-1].squares == 2
+
+
 def test_a_car_blocked_with_too_few_brakes_is_eliminated_and_hits_the_car_in_front(ovale):
     game, state = placed(
         ovale, {"1": "S1-a5", "2": "S1-b5", "3": "S1-c5", "7": "S1-b2"}, wear={"7": {"brakes": 1, "body": 5}}

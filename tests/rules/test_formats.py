@@ -102,3 +102,59 @@ def test_it_only_ever_raises_log_format_errors_on_a_mangled_log(key, value):
     doc[key] = value
     with contextlib.suppress(LogFormatError):
         read_race_log(doc)
+
+
+# The lean move reader (`_move`) must agree with the thorough one (`_checked_move`) on every input.
+_squares = st.sampled_from(["S1-a1", "S1-b2", "T1-c3", "", 7, None])
+_tests = st.fixed_dictionaries(
+    {"test": st.sampled_from(["collision", "engine", "handling", "weather", "bogus", 3])},
+    optional={
+        "roll": st.sampled_from([1, 20, 0, "4", None, True]),
+        "car": st.sampled_from(["7", "3", "9", None, ["7"], {"id": "7"}]),
+        "square": st.sampled_from(["S1-a1", "", None, 5]),
+        "extra": st.just(1),
+    },
+)
+_moves = st.fixed_dictionaries(
+    {},
+    optional={
+        "car": st.sampled_from(["7", "3", "9", 7, None, ["7"]]),
+        "gear": st.sampled_from([1, 3, 6, 0, -1, "3", True, None]),
+        "roll": st.sampled_from([2, 7, 0, [11, 21], [1], "2", 2.0, None]),
+        "path": st.lists(_squares, max_size=3) | st.none() | st.just("S1-a1"),
+        "to": st.sampled_from(["S1-a2", "", None]),
+        "brake": st.sampled_from([0, 1, -1, None, "1"]),
+        "bonus": st.sampled_from([0, 2, -1, None]),
+        "slipstream": st.sampled_from([0, 1]),
+        "tests": st.lists(_tests, max_size=3) | st.none() | st.just({}),
+        "wait": st.sampled_from(["pit", "nap"]),
+        "xp": st.sampled_from([None, {"driver": "plus1", "natural": 3}]),
+        "color": st.just("red"),
+    },
+)
+
+
+@settings(max_examples=500, deadline=None)
+@given(_moves)
+def test_the_lean_move_reader_agrees_with_the_thorough_one(raw):
+    from rules.formats import _checked_move, _move
+
+    def outcome(read):
+        try:
+            return read(raw, "turns[0].moves[0]", {"7", "3"})
+        except LogFormatError as exc:
+            return str(exc)
+
+    assert outcome(_move) == outcome(_checked_move)
+
+
+def test_the_lean_reader_reads_a_bot_race_like_the_thorough_one(monkeypatch):
+    import rules.formats as formats
+    from rules.bot import write_race
+    from tests.rules.test_bot import CIRCUITS
+
+    text = json.dumps(write_race(CIRCUITS["spa"], cars=6, laps=1, seed=3))
+    lean = read_race_log(text)
+    monkeypatch.setattr(formats, "_move", formats._checked_move)
+    assert lean.move_count > 20 and any(m.tests for t in lean.turns for m in t.moves)
+    assert read_race_log(text) == lean

@@ -143,16 +143,16 @@ def test_it_reports_a_season_whose_options_differ_from_the_log(valid_doc, ovale)
 
 
 def test_it_refuses_options_it_cannot_play_yet(valid_doc, ovale):
-    valid_doc["options"] = ["A7", "A13"]
+    valid_doc["options"] = ["A7", "A5"]
     verdict = _verdict(valid_doc, ovale)
-    assert verdict.stopped and verdict.violations[0].rule == "A13"
+    assert verdict.stopped and verdict.violations[0].rule == "A5"
 
 
-def test_it_refuses_slipstream_for_now_naming_the_rule(valid_doc, ovale):
+def test_it_checks_a_claimed_slipstream_and_goes_on(valid_doc, ovale):
     valid_doc["turns"][7]["moves"][0]["slipstream"] = 1
     verdict = _verdict(valid_doc, ovale)
-    assert [(v.turn, v.rule) for v in verdict.violations] == [(8, "S1")]
-    assert verdict.stopped
+    assert (8, "S1") in [(v.turn, v.rule) for v in verdict.violations]
+    assert not verdict.stopped
 
 
 def test_it_rejects_wear_points_that_do_not_add_up_to_20(valid_doc, ovale):

@@ -1,0 +1,496 @@
+"""A seeded bot that plays whole races by the rules and writes them as `formule-de/race-log@1`.
+
+`write_race(track, cars=10, laps=3, seed=1)` returns the log as a JSON-ready dict;
+`python -m rules.bot spa --cars 10 --laps 3 --seed 1 > race.json` prints it. The
+same seed gives the same race. Golden logs, property tests and the replay
+benchmark are built with it.
+
+The bot asks the engine which moves are legal (`moves.reachable`: the paths
+`search` would accept), what a corner exit would cost (`corners.settle_exits`),
+and checks every move it picks with `replay_move.apply`, so the log it writes
+replays as valid. Its driving: before the roll it picks the gear whose die
+gives the best expected result (distance, minus brake, tyre, gearbox, risk
+and "will I stop in the next corner" costs); after the roll it takes the best
+stop for the number rolled, braking or taking a tyre bonus as needed. It rolls
+every d20 test the rules call for (handling, collision, engine, weather), and
+lives with the results.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import sys
+from collections.abc import Iterable
+from dataclasses import dataclass, replace
+from pathlib import Path
+from typing import Any
+
+from rules.corners import settle_exits
+from rules.damage import collision_limit, engine_limit, handling_limit, touching
+from rules.formats import RACE_LOG_FORMAT, Move, TestKind, TestRoll, read_race_log
+from rules.gearbox import FACES, check_shift, pushes_engine
+from rules.moves import reachable, walk
+from rules.order import play_order
+from rules.replay import Game, _take_off, end_turn, replay, start
+from rules.ruleset import RuleSet
+from rules.state import CarState, CarStatus, RaceState
+from rules.track import Track, load_circuit
+from rules.verdict import Violation
+from rules.weather import Tyres, WeatherKind, slide_for_gear, tyre_effect
+
+__all__ = ["write_race", "main"]
+
+# Car builds (rules D1: 20 points, at least 1 per part), picked per car by the seed.
+BUILDS = (
+    {"tyres": 4, "brakes": 3, "gearbox": 3, "body": 3, "engine": 3, "handling": 4},
+    {"tyres": 5, "brakes": 3, "gearbox": 3, "body": 3, "engine": 3, "handling": 3},
+    {"tyres": 4, "brakes": 4, "gearbox": 2, "body": 3, "engine": 3, "handling": 4},
+    {"tyres": 6, "brakes": 3, "gearbox": 2, "body": 3, "engine": 3, "handling": 3},
+)
+
+# What things are worth, in squares of progress.
+OUT = 300.0  # being eliminated
+TYRE = 8.0
+BRAKE = 2.0
+LAST_BRAKE = 4.0  # extra, for the last brake point
+GEARBOX = 4.0
+ENGINE = 10.0
+SPIN = 20.0
+OVERSHOOT = 10.0  # per square the next move cannot avoid going past a corner it must stop in
+MAX_TURNS_PER_LAP = 80
+
+
+@dataclass(frozen=True, slots=True)
+class _Stop:
+    """A square a legal path reaches, with what stopping there is worth before dice and brakes."""
+
+    depth: int
+    square: str
+    path: tuple[str, ...]
+    in_corner: bool
+    value: float
+    room: float  # squares the next move may cover and still stop in the corner the car must stop in
+    stake: float  # what missing that stop costs, per square
+
+
+@dataclass(frozen=True, slots=True)
+class _Choice:
+    value: float
+    stop: _Stop
+    brake: int
+    bonus: int
+
+
+def write_race(
+    track: Track,
+    *,
+    cars: int,
+    laps: int | None = None,
+    seed: int = 0,
+    options: Iterable[str] = ("A7",),
+    weather_roll: int | None = None,
+) -> dict[str, Any]:
+    """A whole race played by the bot, as a `formule-de/race-log@1` document (a JSON-ready dict).
+
+    Raises `ValueError` for a car count the grid cannot take or options the engine cannot play."""
+    if not 1 <= cars <= len(track.grid):
+        raise ValueError(f"{track.id} has {len(track.grid)} grid squares; cannot start {cars} cars")
+    rules = RuleSet.from_options(options)
+    if rules.not_yet_supported():
+        names = ", ".join(u.id for u in rules.not_yet_supported())
+        raise ValueError(f"the engine cannot play option(s) {names} yet")
+    rng = random.Random(seed)
+    weather = rng.randint(1, 20) if weather_roll is None else weather_roll
+    laps = laps or track.laps
+    kind = track.weather.kind_for(weather)
+    entries = []
+    for i in range(cars):
+        if kind is WeatherKind.RAIN:
+            tyres = Tyres.RAIN
+        elif kind is WeatherKind.SUN and laps <= 2 and rng.random() < 0.5:
+            tyres = Tyres.SOFT  # soft tyres lose a square on straights from their 3rd lap
+        else:
+            tyres = Tyres.HARD
+        entries.append(
+            {
+                "car": str(i + 1),
+                "driver": f"driver-{i + 1}",
+                "team": f"team-{i // 2 + 1}",
+                "grid": i + 1,
+                "tyres": tyres.value,
+                "wear": dict(rng.choice(BUILDS)),
+                "experience": {"driver": 0.0, "team": 0.0},
+            }
+        )
+    doc: dict[str, Any] = {
+        "format": RACE_LOG_FORMAT,
+        "circuit": track.id,
+        "laps": laps,
+        "options": sorted(rules.options, key=lambda o: int(o[1:])),
+        "weather": {"race": weather},
+        "cars": entries,
+        "turns": [],
+    }
+    game, state, problems = start(read_race_log(doc), track, rules)
+    if problems:
+        raise ValueError(f"the bot's own race cannot start: {problems[0]}")
+    bot = _Bot(game, rng)
+    turn = 0
+    while any(c.status is CarStatus.RACING for c in state.cars):
+        turn += 1
+        if turn > MAX_TURNS_PER_LAP * laps:
+            raise RuntimeError(f"bot race on {track.id} still running after {turn - 1} turns")
+        state, moves = bot.play_turn(state, turn)
+        doc["turns"].append({"turn": turn, "moves": moves})
+    verdict = replay(read_race_log(doc), track, rules)
+    if not verdict.valid:
+        raise RuntimeError(f"the bot wrote an invalid race: {verdict.violations[0]}")
+    doc["result"] = [p.car for p in verdict.classification if p.status == "finished"]
+    return doc
+
+
+class _Bot:
+    def __init__(self, game: Game, rng: random.Random) -> None:
+        self.game = game
+        self.track = game.track
+        self.rng = rng
+        self.rooms = _rooms(game.track)
+
+    # -- a game turn, as `replay.play_turn` will check it ------------------------------
+    def play_turn(self, state: RaceState, turn: int) -> tuple[RaceState, list[dict]]:
+        state = replace(state, turn=turn, played=frozenset())
+        expected = play_order(self.track, state, with_obstacles=True)
+        moves: list[dict] = []
+        for i, car_id in enumerate(expected):
+            if state.car(car_id).status is not CarStatus.RACING:
+                continue  # an obstacle, or knocked out earlier in this turn
+            state = _take_off(state, expected[:i], turn)
+            move, state = self.play(state, car_id)
+            moves.append(move.to_json())
+        state = _take_off(state, expected, turn)
+        return end_turn(self.game, state), moves
+
+    # -- one move --------------------------------------------------------------------
+    def play(self, state: RaceState, car_id: str) -> tuple[Move, RaceState]:
+        car = state.car(car_id)
+        track = self.track
+        assert car.square is not None
+        occupied = state.occupied()
+        occupied.pop(car.square, None)
+        rain = state.weather.is_rain
+        effect = tyre_effect(car.tyres, rain, car.lap_on_tyres)
+
+        gears = self._gears(car)
+        top = max(FACES[g][-1] for g, _ in gears) + max(effect.corner, effect.straight, 0) + 1
+        layers = reachable(track, car.square, top, occupied, car.corner, car.stops, dangerous=state.dangerous)
+        reach = len(layers) - 1
+        stops = [
+            self._stop(state, car, occupied, d, sq, cost[0], path)
+            for d in range(1 if reach else 0, reach + 1)  # boxed in: stay put (C5)
+            for sq, (cost, path) in layers[d].items()
+        ]
+        best_gear, best_value = gears[0][0], float("-inf")
+        for gear, cost in gears:
+            faces = FACES[gear]
+            value = -cost - self._engine_risk(car, gear, rain)
+            value += sum(self._best(car, effect, gear, face, stops, reach)[0].value for face in faces) / len(
+                faces
+            )
+            if value > best_value:
+                best_gear, best_value = gear, value
+        roll = self.rng.choice(FACES[best_gear])
+        choices = self._best(car, effect, best_gear, roll, stops, reach)
+        for choice in choices[:25]:
+            path = choice.stop.path
+            move = Move(
+                car_id,
+                "bot",
+                best_gear,
+                roll,
+                path or None,
+                None if path else choice.stop.square,
+                brake=choice.brake,
+                bonus=choice.bonus,
+            )
+            done = self._roll_tests(state, move)
+            if done is not None:
+                return done
+        raise RuntimeError(
+            f"turn {state.turn}, car {car_id} on {car.square}: no legal move found for {best_gear}/{roll}"
+        )
+
+    def _gears(self, car: CarState) -> list[tuple[int, float]]:
+        """Gears the car may engage without breaking G1–G4, with what over-revving costs."""
+        if car.gear == 0 or car.spun:
+            return [(1, 0.0)]
+        out = []
+        for gear in range(max(1, car.gear - 4), min(6, car.gear + 1) + 1):
+            shift, problem = check_shift(car.gear, gear, car.wear, spun=False)
+            if problem is not None:
+                continue
+            cost = shift.gearbox * GEARBOX + shift.brakes * BRAKE + shift.engine * ENGINE
+            if shift.engine and car.wear.engine <= shift.engine:
+                cost += OUT
+            out.append((gear, cost))
+        return out
+
+    def _engine_risk(self, car: CarState, gear: int, rain: bool) -> float:
+        if gear < 5:
+            return 0.0
+        loss = 0.1 * engine_limit(rain) / 20
+        return loss * (OUT if car.wear.engine == 1 else ENGINE)
+
+    def _stop(
+        self,
+        state: RaceState,
+        car: CarState,
+        occupied: dict[str, str],
+        depth: int,
+        square: str,
+        dangerous: int,
+        path: tuple[str, ...],
+    ) -> _Stop:
+        track = self.track
+        start = car.square
+        assert start is not None
+        w = walk(track, start, path, occupied, car.corner, car.stops, state.dangerous)
+        rain = state.weather.is_rain
+        effect = tyre_effect(car.tyres, rain, car.lap_on_tyres)
+        progress = track._level[square] - track._level[start] + w.crossings * track.lap_length
+        value = progress
+        if w.exits:
+            ex = settle_exits(w.exits, car.wear.tyres, effect.multiplier, state.turn, car.lap)
+            if ex.eliminated is not None:
+                value -= OUT
+            value -= TYRE * (car.wear.tyres - ex.tyres) + (SPIN if ex.spun else 0.0)
+        if dangerous:
+            p = handling_limit(rain) / 20
+            value -= dangerous * p * (OUT if car.wear.handling == 1 else TYRE)
+        zone = track._risk[square]
+        if zone:
+            for other in state.cars:
+                if other.square in zone and other.id != car.id:
+                    p = collision_limit(rain, other.status is CarStatus.OUT) / 20
+                    value -= p * (OUT if car.wear.body == 1 else TYRE)
+        corner = track._corner[square]
+        left_in_corner, ahead, ahead_stops = self.rooms[square]
+        if corner is not None and w.end_stops < corner.stops:
+            # each stop still needed here takes a move of at least one square inside the corner
+            room = left_in_corner - (corner.stops - w.end_stops - 1)
+            stake = OVERSHOOT * (4 if corner.stops - w.end_stops >= 2 else 1)
+            if room < 1:
+                value -= OUT if corner.stops >= 2 else SPIN
+        else:
+            room = ahead - (ahead_stops - 1)
+            stake = OVERSHOOT * (4 if ahead_stops >= 2 else 1)
+        return _Stop(depth, square, path, track.corner_between(start, square), value, room, stake)
+
+    def _best(
+        self, car: CarState, effect, gear: int, roll: int, stops: list[_Stop], reach: int
+    ) -> list[_Choice]:
+        """The moves a roll allows (brake, bonus or blocked), best first."""
+        a8 = self.game.a8
+        brakes = car.wear.brakes
+        out: list[_Choice] = []
+        if effect.corner_is_slide:
+            corner_forced, corner_bonus = slide_for_gear(effect, car.tyres, gear, a8), 0
+        else:
+            corner_forced, corner_bonus = min(effect.corner, 0), max(effect.corner, 0)
+        straight_forced, straight_bonus = min(effect.straight, 0), max(effect.straight, 0)
+        nxt = FACES[max(1, gear - 1)]
+        for stop in stops:
+            forced, bonus_max = (
+                (corner_forced, corner_bonus) if stop.in_corner else (straight_forced, straight_bonus)
+            )
+            total = roll + forced
+            if total < 1:
+                continue  # a move must enter at least one square
+            brake = total - stop.depth
+            bonus = 0
+            if brake < 0:
+                bonus, brake = -brake, 0
+                if bonus > bonus_max:
+                    continue
+            if brake <= brakes:
+                value = stop.value - BRAKE * brake - (LAST_BRAKE if brake and brake == brakes else 0.0)
+            elif stop.depth == reach:
+                # C5: blocked short of the total; brake some, pay the blocking table for the rest
+                brake, value = 0, stop.value - OUT  # no way to pay: eliminated
+                for b in range(brakes + 1):
+                    cost = self.game.rules.blocking_cost(total - b - reach)
+                    if cost is None or cost[0] > brakes - b or cost[1] > car.wear.tyres:
+                        continue
+                    v = stop.value - BRAKE * (b + cost[0]) - TYRE * cost[1]
+                    if v > value:
+                        brake, value = b, v
+            else:
+                continue
+            # will the next move (one gear down, free) be able to stop before the corner's end?
+            left = brakes - brake + (0 if effect.corner_is_slide else corner_bonus)
+            lo = nxt[0] + max(corner_forced, 0) - left - stop.room
+            mean = sum(nxt) / len(nxt) + max(corner_forced, 0) - left - stop.room
+            value -= stop.stake * max(0.0, lo) + 0.15 * stop.stake * max(0.0, mean)
+            out.append(_Choice(value, stop, brake, bonus))
+        if not out:
+            raise RuntimeError(
+                f"car {car.id} on {car.square}: no stop for a roll of {roll} in gear {gear} reach {reach} tyres {car.tyres} {effect}"
+            )
+        out.sort(key=lambda c: -c.value)
+        return out
+
+    # -- the d20 tests -----------------------------------------------------------------
+    def _roll_tests(self, state: RaceState, move: Move) -> tuple[Move, RaceState] | None:
+        """Roll the tests the move calls for, in the order the engine reads them (handling,
+        collision, engine, weather); None if the engine finds anything wrong with the move."""
+        from rules.replay_move import apply
+
+        game, track, d20 = self.game, self.track, self._d20
+        car_id = move.car
+        car = state.car(car_id)
+        after, events = apply(game, state, replace(move, tests=()))
+        mover = after.car(car_id)
+        if any(isinstance(e, Violation) and e.rule not in ("D3", "D4", "D5", "W1") for e in events):
+            return None
+        rain = state.weather.is_rain
+        tests: list[TestRoll] = []
+
+        # D5: one roll per dangerous square, until one takes the last road-holding point.
+        if mover.square is not None and not (game.a17 and move.gear == 1):
+            assert car.square is not None
+            occupied = state.occupied()
+            occupied.pop(car.square, None)
+            w = walk(track, car.square, move.path or (), occupied, car.corner, car.stops, state.dangerous)
+            handling = car.wear.handling
+            for sq in w.dangerous:
+                roll = d20()
+                tests.append(TestRoll(TestKind.HANDLING, roll, None, sq))
+                if roll <= handling_limit(rain):
+                    handling -= 1
+                    if handling == 0:
+                        break
+            if tests:
+                after, _ = apply(game, state, replace(move, tests=tuple(tests)))
+                mover = after.car(car_id)
+
+        # D3: every car touched rolls, then the mover once per car left.
+        if mover.status is not CarStatus.OUT and mover.square is not None:
+            touched = touching(track, after, mover)
+            others = [c for c in touched if c.status is not CarStatus.OUT]
+            obstacles = [c for c in touched if c.status is CarStatus.OUT]
+            knocked = 0
+            standing = []
+            for other in others:
+                roll = d20()
+                tests.append(TestRoll(TestKind.COLLISION, roll, other.id))
+                if roll <= collision_limit(rain, False) and other.wear.body == 1:
+                    knocked += 1
+                else:
+                    standing.append(other)
+            if knocked < mover.wear.body:
+                for _ in standing + obstacles:
+                    tests.append(TestRoll(TestKind.COLLISION, d20(), None))
+            if touched:
+                after, _ = apply(game, state, replace(move, tests=tuple(tests)))
+
+        # D4 and W1: a 20 in 5th or 30 in 6th.
+        if pushes_engine(move.gear, move.roll):  # type: ignore[arg-type]
+            for other in after.cars:
+                if other.status is CarStatus.OUT or other.square is None or track.is_pit(other.square):
+                    continue
+                if other.id == car_id or other.gear in (5, 6):
+                    tests.append(TestRoll(TestKind.ENGINE, d20(), None if other.id == car_id else other.id))
+            if after.weather.evolves:
+                tests.append(TestRoll(TestKind.WEATHER, d20()))
+
+        if game.rules.has("A6"):  # A6: a scatter roll per damage the tests did, before the weather
+            tests = self._scatter(state, move, tests)
+        move = replace(move, tests=tuple(tests))
+        after, events = apply(game, state, move)
+        if any(isinstance(e, Violation) for e in events):
+            return None
+        return move, after
+
+    def _scatter(self, state: RaceState, move: Move, tests: list[TestRoll]) -> list[TestRoll]:
+        from rules.options.a06_debris_scatter import _incidents
+        from rules.replay_move import apply
+
+        weather = [t for t in tests if t.kind is TestKind.WEATHER]
+        rest = [t for t in tests if t.kind is not TestKind.WEATHER]
+        _, events = apply(self.game, state, replace(move, tests=tuple(rest)))
+        damage = list(_incidents(list(events), 0))
+        return rest + [TestRoll(TestKind.SCATTER, self._d20(), ev.car) for ev in damage] + weather
+
+    def _d20(self) -> int:
+        return self.rng.randint(1, 20)
+
+
+def _rooms(track: Track) -> dict[str, tuple[int, float, int]]:
+    """Per square: squares left after it in its corner (lane followed; 0 outside corners), levels to
+    the end of the next corner ahead, and that corner's stops."""
+    corners = [s for s in track.segments if s.is_corner]
+    lap = track.lap_length
+    out: dict[str, tuple[int, float, int]] = {}
+    for sq in track.squares:
+        level = track._level[sq]
+        seg = track.segment_of(sq)
+        left = 0
+        if seg is not None and seg.is_corner:
+            lane = track.lane(sq)
+            left = seg.cells[lane] - int(sq.rsplit("-", 1)[1][1:])
+        best, stops = float("inf"), 1
+        for corner in corners:
+            if seg is corner:
+                continue
+            dist = (corner.start_level + corner.length - level) % lap
+            if dist < best:
+                best, stops = dist, corner.stops
+        out[sq] = (left, best, stops)
+    return out
+
+
+# -- command line ------------------------------------------------------------------------
+def _circuit(name: str) -> Track:
+    from rules.cli import default_resolver
+
+    path = Path(name)
+    if path.suffix == ".json" or path.is_file():
+        return load_circuit(json.loads(path.read_text(encoding="utf-8")))
+    doc = default_resolver(name)
+    if doc is None:
+        raise SystemExit(f"error: unknown circuit {name!r}")
+    return load_circuit(doc)
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(
+        prog="python -m rules.bot", description="Play a race with the seeded bot and print its race log"
+    )
+    parser.add_argument("circuit", help="circuit id (fixtures/circuits) or circuit file")
+    parser.add_argument("--cars", type=int, default=10, help="cars on the grid (default 10)")
+    parser.add_argument("--laps", type=int, default=None, help="race length (default: the circuit's)")
+    parser.add_argument("--seed", type=int, default=0, help="random seed (default 0)")
+    parser.add_argument("--options", default="A7", help="comma-separated options (default A7)")
+    parser.add_argument("--weather", type=int, default=None, help="race weather d20 (default: from the seed)")
+    args = parser.parse_args(argv)
+    track = _circuit(args.circuit)
+    options = [o for o in args.options.split(",") if o]
+    try:
+        doc = write_race(
+            track,
+            cars=min(args.cars, len(track.grid)),
+            laps=args.laps,
+            seed=args.seed,
+            options=options,
+            weather_roll=args.weather,
+        )
+    except ValueError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 2
+    sys.stdout.write(json.dumps(doc, ensure_ascii=False) + "\n")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

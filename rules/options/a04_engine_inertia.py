@@ -1,0 +1,64 @@
+"""A4 — engine failure inertia ("Casse moteur"): a car in 5th or higher whose engine breaks (last
+engine point) is not taken off: at its next turn it makes one last move in 4th with the 4th gear
+die (never into the pit lane, no slipstream for or behind it), then stays as an obstacle until
+its following turn. A car in 4th or lower is eliminated at once, as in the core rules.
+[decision] Reaching the finish by going down the gears (after the next-to-last corner) is not
+played: the inertia move is the last one."""
+
+from __future__ import annotations
+
+from rules import damage
+from rules.state import CarStatus, Cause
+from rules.verdict import Event, Violation
+
+MIN_GEAR = 5
+
+
+def catch(game, state, out, first_event):
+    """Turn this move's engine eliminations of cars in 5th or higher into inertia."""
+    for ev in out[first_event:]:
+        if not isinstance(ev, Event) or ev.kind != "eliminated":
+            continue
+        car = state.car(ev.car)
+        if (
+            car.status is CarStatus.OUT
+            and car.cause is Cause.ENGINE
+            and car.gear >= MIN_GEAR
+            and not car.ext.inertia
+        ):
+            car = car.with_(
+                status=CarStatus.RACING,
+                cause=None,
+                out_turn=None,
+                remove_turn=None,
+                ext=car.ext.with_(inertia=True),
+            )
+            state = state.with_car(car)
+            out.append(
+                Event(
+                    state.turn, car.id, "inertia", "engine broken in 5th or higher: one last move in 4th (A4)"
+                )
+            )
+    return state
+
+
+def prepare(game, state, car, move, plan, out) -> None:
+    turn = state.turn
+    if move.gear != 4:
+        out.append(Violation(turn, car.id, "A4", f"the inertia move is made in 4th, not gear {move.gear}"))
+    if move.slipstream:
+        out.append(Violation(turn, car.id, "A4", "no slipstream for a car in inertia"))
+    if plan.pit_route:
+        out.append(Violation(turn, car.id, "A4", "a car in inertia may not take the pit lane"))
+    plan.options["_inertia"] = True
+
+
+def finish(state, car_id, out):
+    """After the inertia move: out, an obstacle (and a dangerous square) until its next turn."""
+    car = state.car(car_id)
+    if car.status is not CarStatus.RACING:
+        return state
+    state = state.with_car(car.with_(ext=car.ext.with_(inertia=False)))
+    return damage.eliminate(
+        state, car_id, Cause.ENGINE, state.turn, out, "engine broken: the inertia move is over (A4)"
+    )

@@ -1,0 +1,63 @@
+"""A6 — debris scatter ("Eparpillement de taches"): each body or engine point lost on a d20
+(collision, engine test) or by blocking calls for a `scatter` d20: 1–9 the usual dangerous square
+under the car; 10–15 one more beside it, right if even, left if odd; 16–20 both sides. A square
+holding a car gets no debris. [decision] The scatter rolls come after the move's other tests, one
+per damage, in the order the damage happened."""
+
+from __future__ import annotations
+
+from rules.formats import TestKind
+from rules.verdict import Event
+
+KINDS = ("body-lost", "engine-lost")
+
+
+def _incidents(out, first_event):
+    for ev in out[first_event:]:
+        if isinstance(ev, Event) and ev.kind in KINDS and ("rolled" in ev.message or "blocked" in ev.message):
+            yield ev
+
+
+def side(track, square, step):
+    """The square beside `square` in the lane to its right (step 1) or left (−1)."""
+    lane = track._lane[square] + step
+    if not 0 <= lane <= 2:
+        return None
+    lv = track._level[square]
+    best = None
+    for sq in track._beside[square]:
+        if track._lane[sq] == lane and (
+            best is None or abs(track._level[sq] - lv) < abs(track._level[best] - lv)
+        ):
+            best = sq
+    return best
+
+
+def scatter(game, state, car_id, rolls, out, first_event):
+    incidents = list(_incidents(out, first_event))
+    if not incidents:
+        return state
+    given = rolls.take(TestKind.SCATTER)
+    occupied = state.occupied()
+    dangerous = set(state.dangerous)
+    for k, ev in enumerate(incidents):
+        if k >= len(given):
+            rolls.violation(TestKind.SCATTER, ev.car, f"no scatter roll for the damage to car {ev.car}")
+            continue
+        test = given[k]
+        car = state.car(ev.car)
+        if not rolls.check_roll(test) or car.square is None or test.roll < 10:
+            continue
+        steps = (1 if test.roll % 2 == 0 else -1,) if test.roll <= 15 else (1, -1)
+        for step in steps:
+            sq = side(game.track, car.square, step)
+            if sq is not None and sq not in occupied:
+                dangerous.add(sq)
+                out.append(
+                    Event(state.turn, ev.car, "debris", f"debris scattered onto {sq} (rolled {test.roll})")
+                )
+    for test in given[len(incidents) :]:
+        rolls.violation(
+            TestKind.SCATTER, rolls.car(test), f"scatter roll {test.roll} with no damage to scatter"
+        )
+    return state.with_(dangerous=frozenset(dangerous))

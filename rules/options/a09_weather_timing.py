@@ -1,0 +1,40 @@
+"""A9 — alternative weather timing ("Météo alternative"): the weather roll a 20 in 5th or 30 in
+6th calls for is made once the last car of that game turn has moved, and applies from the next
+turn, to every car at once. [decision] The roll is logged in the tests of the move that caused it
+(the first such move of the turn); later pushes in the same turn call for no other weather roll."""
+
+from __future__ import annotations
+
+from rules.formats import TestKind
+from rules.verdict import Event
+
+DUE = "weather"
+
+
+def roll(game, state, car_id, rolls, out):
+    if any(d[0] == DUE for d in state.due):
+        return state  # this turn's roll is already made
+    given = rolls.take(TestKind.WEATHER)
+    if not given:
+        rolls.violation(
+            TestKind.WEATHER, car_id, "no weather roll after a 20 in 5th or 30 in 6th under variable weather"
+        )
+        return state
+    for extra in given[1:]:
+        rolls.violation(TestKind.WEATHER, car_id, f"a second weather roll ({extra.roll}) for one engine push")
+    if not rolls.check_roll(given[0]):
+        return state
+    return state.with_(due=(*state.due, (DUE, given[0].roll, car_id)))
+
+
+def end_turn(game, state):
+    """Apply the turn's weather roll (called at the end of the game turn)."""
+    events = []
+    for item in state.due:
+        if item[0] == DUE:
+            weather = state.weather.after_roll(game.track.weather.kind_for(item[1]))
+            state = state.with_(weather=weather)
+            events.append(
+                Event(state.turn, item[2], "weather", f"weather roll {item[1]}: {weather.label()} (A9)")
+            )
+    return state.with_(due=()), events

@@ -1,0 +1,40 @@
+"""A10 — pedal to the metal ("Pédale au plancher"): `option: {"pedal": true}` adds 1 square and
+costs 1 engine point (paid when the move ends); then a `debris` d20: 1 (dry) or 1–2 (rain)
+leaves debris (a dangerous square) under the car. No scatter (A6) for it."""
+
+from __future__ import annotations
+
+from rules import damage
+from rules.formats import TestKind
+from rules.verdict import Event
+
+
+def prepare(move, plan) -> None:
+    plan.add += 1
+
+
+def burn(game, state, car_id, out):
+    return damage.lose(state, car_id, "engine", 1, state.turn, out, "pedal to the metal")
+
+
+def debris(state, car_id, rolls, out):
+    given = rolls.take(TestKind.DEBRIS)
+    if not given:
+        rolls.violation(TestKind.DEBRIS, car_id, "no debris roll (d20) after pedal to the metal")
+        return state
+    for extra in given[1:]:
+        rolls.violation(TestKind.DEBRIS, car_id, f"a second debris roll ({extra.roll})")
+    test = given[0]
+    limit = 2 if state.weather.is_rain else 1
+    car = state.car(car_id)
+    if rolls.check_roll(test) and test.roll <= limit and car.square is not None:
+        out.append(
+            Event(
+                state.turn,
+                car_id,
+                "debris",
+                f"pedal to the metal: debris on {car.square} (rolled {test.roll})",
+            )
+        )
+        return state.with_(dangerous=state.dangerous | {car.square})
+    return state

@@ -1,0 +1,58 @@
+"""A12 — refuelling ("Ravitaillement"): a car starts with a tank of 1, 2 or 3 thirds of the race
+(`cars[].fuel`; none given: a full tank for the whole race) and refuels in a stop (`pit: {"fuel": 2}`). A light tank gives tyre
+points: lap 1: 1/3 +3, 2/3 +2; lap 2: 1/3 +2; otherwise +0; 1 less in the rain.
+[decision] A tank of k thirds lasts k laps from the lap it was taken for (like a tyre set: the
+next lap begun if the stand is before the line); starting a lap it does not cover is an A12
+violation (the car had to stop)."""
+
+from __future__ import annotations
+
+from rules.verdict import Violation
+
+BONUS = {1: {1: 3, 2: 2, 3: 0}, 2: {1: 2, 2: 0}, 3: {1: 0}}
+
+
+def bonus(lap: int, thirds: int, rain: bool) -> int:
+    b = BONUS.get(min(lap, 3), {}).get(thirds, 0)
+    return max(0, b - (1 if rain else 0))
+
+
+def refuel(game, state, car, move, crossings_at_stand, tyre_points, out):
+    thirds = move.pit.get("fuel")
+    if thirds is None:
+        return tyre_points, {}
+    if not 1 <= thirds <= 3:
+        out.append(Violation(state.turn, car.id, "A12", f"a tank holds 1–3 thirds, not {thirds}"))
+        thirds = 3
+    from rules.pits import _line_ahead
+
+    start = crossings_at_stand + (1 if _line_ahead(game.track, car.square, game.entries[car.id].stand) else 0)
+    lap = max(1, start)
+    return tyre_points + bonus(lap, thirds, state.weather.is_rain), {"fuel": thirds, "fuel_from": start}
+
+
+def crossed(game, state, car_id, out):
+    car = state.car(car_id)
+    c = car.crossings
+    ext = car.ext
+    if c <= game.laps and c >= ext.fuel_from + ext.fuel:
+        out.append(
+            Violation(
+                state.turn,
+                car_id,
+                "A12",
+                f"starts lap {c} with no fuel: its tank of {ext.fuel}/3 covered laps {ext.fuel_from}–"
+                f"{ext.fuel_from + ext.fuel - 1}",
+            )
+        )
+        # once is enough: the car runs on as if refuelled
+        state = state.with_car(car.with_(ext=ext.with_(fuel=c - ext.fuel_from + 1)))
+    return state
+
+
+def start(car, weather):
+    """The tyre points a light tank gives on the grid (lap 1)."""
+    b = bonus(1, car.ext.fuel, weather.is_rain)
+    if not b:
+        return car
+    return car.with_(wear=car.wear._replace(tyres=car.wear.tyres + b))

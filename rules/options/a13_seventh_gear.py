@@ -1,0 +1,60 @@
+"""A13 — 7th gear ("Septième"): the 5th and 6th gear dice thrown together (`roll: [d5, d6]`,
+32–50). After every throw in 7th the car tests its engine; a 20 on the 5th die or a 30 on the
+6th adds a test and (like in 5th/6th) a weather roll under variable weather; both at once make
+every car in 5th–7th test. 7 → 2 skips 4 gears: gearbox, brakes, engine and one more point of
+the driver's choice (`option: {"overrev": "brakes"}`)."""
+
+from __future__ import annotations
+
+from rules import damage
+from rules.gearbox import is_face
+from rules.verdict import Violation
+
+CHOICES = ("gearbox", "brakes", "engine")
+
+
+def prepare(game, state, car, move, plan, out) -> None:
+    turn = state.turn
+    if not game.rules.has("A13"):
+        out.append(Violation(turn, car.id, "A13", "7th gear is option A13, not in force this season"))
+    roll = move.roll
+    if type(roll) is tuple:
+        d5, d6 = roll
+        if move.gear != 7:
+            out.append(Violation(turn, car.id, "G1", f"two dice [{d5}, {d6}] are thrown in 7th gear only"))
+        for die, gear, (low, high) in ((d5, 5, (11, 20)), (d6, 6, (21, 30))):
+            if not is_face(gear, die):
+                out.append(
+                    Violation(
+                        turn, car.id, "G1", f"roll {die} is not on the {gear}th gear die ({low}–{high})"
+                    )
+                )
+        plan.roll = d5 + d6
+        plan.die_ok = True
+        extremes = (d5 == 20) + (d6 == 30)
+        plan.pushed = extremes > 0
+        plan.everyone = extremes == 2
+        plan.mover_engine = 1 + (1 if extremes else 0)
+    elif not (move.option and "supertop" in move.option):
+        out.append(
+            Violation(turn, car.id, "A13", "a move in 7th gear throws two dice: roll [5th die, 6th die]")
+        )
+
+
+def over_rev(game, state, car, move, out):
+    """The 4th gear skipped (7 → 2): one more point, the driver's choice."""
+    choice = (move.option or {}).get("overrev")
+    if choice not in CHOICES:
+        out.append(
+            Violation(
+                state.turn,
+                car.id,
+                "A13",
+                "7 → 2 costs one more point of the driver's choice: option overrev gearbox, brakes or engine",
+            )
+        )
+        return state
+    if choice == "engine":
+        return damage.lose(state, car.id, "engine", 1, state.turn, out, "over-revving 7 → 2")
+    wear = car.wear._replace(**{choice: max(0, getattr(car.wear, choice) - 1)})
+    return state.with_car(car.with_(wear=wear))

@@ -1,0 +1,27 @@
+"""A15 — supercharging ("Sur-alimentation"): announced before the roll (`option:
+{"supercharge": true}`), in 4th–7th only, never into or out of the pits. A roll in the top half
+(>9, >15, >25, >41) adds a mandatory 2, 3, 4, 5 squares. Either way the car tests its engine:
+1–4 loses a point, whatever the weather; with a 20 in 5th or 30 in 6th that one test loses on
+1–6 (the other cars in 5th–7th test as usual)."""
+
+from __future__ import annotations
+
+from rules.gearbox import pushes_engine
+from rules.verdict import Violation
+
+THRESHOLD = {4: 9, 5: 15, 6: 25, 7: 41}
+BONUS = {4: 2, 5: 3, 6: 4, 7: 5}
+LIMIT = 4
+LIMIT_PUSHED = 6
+
+
+def prepare(game, state, car, move, plan, out) -> None:
+    gear = move.gear
+    if gear not in THRESHOLD:
+        out.append(Violation(state.turn, car.id, "A15", f"supercharging in gear {gear}: 4th–7th only"))
+        return
+    if plan.roll > THRESHOLD[gear]:
+        plan.add += BONUS[gear]
+    plan.mover_engine = max(plan.mover_engine, 1)
+    pushed = plan.pushed if plan.pushed is not None else pushes_engine(gear, plan.roll)
+    plan.mover_limit = LIMIT_PUSHED if pushed else LIMIT

@@ -1,0 +1,100 @@
+"""What the race-log and qualifying-sheet readers share: `LogFormatError` and small checks
+whose messages name the place ("turns[3].moves[1].roll: expected an integer, got 'x'")."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from typing import Any
+
+from rules.weather import Tyres
+
+
+class LogFormatError(ValueError):
+    """The input is not a readable race log or qualifying sheet (CLI exit status 2)."""
+
+
+_TYRES = {t.value: t for t in Tyres}
+
+
+def _fail(where: str, message: str) -> LogFormatError:
+    return LogFormatError(f"{where}: {message}")
+
+
+def _load(data: bytes | str | Mapping[str, Any], what: str) -> Mapping[str, Any]:
+    if isinstance(data, Mapping):
+        return data
+    if isinstance(data, bytes | bytearray):
+        try:
+            data = bytes(data).decode("utf-8")
+        except UnicodeDecodeError as exc:
+            raise LogFormatError(f"{what}: not UTF-8 text ({exc.reason} at byte {exc.start})") from None
+    if not isinstance(data, str):
+        raise LogFormatError(f"{what}: expected JSON text or an object, got {type(data).__name__}")
+    try:
+        doc = json.loads(data)
+    except json.JSONDecodeError as exc:
+        raise LogFormatError(
+            f"{what}: not JSON ({exc.msg} at line {exc.lineno} column {exc.colno})"
+        ) from None
+    except RecursionError:
+        raise LogFormatError(f"{what}: not JSON (nested too deeply)") from None
+    if not isinstance(doc, dict):
+        raise LogFormatError(f"{what}: expected a JSON object, got {type(doc).__name__}")
+    return doc
+
+
+def _obj(value: Any, where: str, allowed: frozenset[str]) -> Mapping[str, Any]:
+    if type(value) is not dict:
+        raise _fail(where, f"expected an object, got {_show(value)}")
+    if not value.keys() <= allowed:
+        unknown = sorted(k for k in value if k not in allowed)[0]
+        raise _fail(unknown if where in _TOPS else f"{where}.{unknown}", "unknown field")
+    return value
+
+
+_TOPS = ("race log", "qualifying sheet")
+
+
+def _show(value: Any) -> str:
+    if isinstance(value, str):
+        text = repr(value)
+    else:
+        text = json.dumps(value, ensure_ascii=False) if _jsonable(value) else repr(value)
+    return text if len(text) <= 40 else text[:37] + "..."
+
+
+def _jsonable(value: Any) -> bool:
+    try:
+        json.dumps(value)
+    except (TypeError, ValueError):
+        return False
+    return True
+
+
+def _int(value: Any, where: str, minimum: int | None = None) -> int:
+    if type(value) is not int:
+        raise _fail(where, f"expected an integer, got {_show(value)}")
+    if minimum is not None and value < minimum:
+        raise _fail(where, f"must be at least {minimum}, got {value}")
+    return value
+
+
+def _str(value: Any, where: str) -> str:
+    if type(value) is not str or not value:
+        raise _fail(where, f"expected a non-empty string, got {_show(value)}")
+    return value
+
+
+def _choice(value: Any, where: str, choices: tuple[str, ...] | dict) -> Any:
+    if type(value) is not str or value not in choices:
+        names = ", ".join(repr(c) for c in choices)
+        raise _fail(where, f"expected one of {names}, got {_show(value)}")
+    return choices[value] if isinstance(choices, dict) else value
+
+
+def _tenths(value: Any, where: str) -> int:
+    # `not 0 <= value <= 1e6` also refuses NaN and infinity (JSON's NaN, Infinity, 1e400)
+    if type(value) not in (int, float) or not 0 <= value <= 1e6:
+        raise _fail(where, f"expected a number of points from 0 to 1000000, got {_show(value)}")
+    return round(value * 10)

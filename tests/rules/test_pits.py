@@ -1,0 +1,57 @@
+"""S2, S3, A3 pit stops and the pit-lane play order (rules/pits.py)."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from rules.order import play_order
+from rules.replay_move import apply
+from tests.rules.conftest import move, placed, rules_of
+
+TO_STAND = ("S3-c2", "PIT-1", "PIT-2", "PIT-3")
+
+
+def _game(ovale, options=("A7",), **kw):
+    game, state = placed(ovale, {"3": "S3-a6", "7": "S3-b1"}, gears={"3": 4, "7": 3}, options=options, **kw)
+    game.entries["7"] = replace(game.entries["7"], stand="PIT-3")
+    return game, state
+
+
+def test_a_missed_stop_leaves_the_car_in_its_stand_with_fresh_tyres(ovale):
+    game, state = _game(ovale, tyres={"7": "hard"})
+    state, events = apply(
+        game, state, move("7", 3, 6, *TO_STAND, pit={"stop": "tyres", "tyres": "soft"}, tests=[("pit", 15)])
+    )
+    assert rules_of(events) == []
+    car = state.car("7")
+    assert car.square == "PIT-3" and car.ext.in_stand and car.tyres.value == "soft"
+
+
+def test_a_fast_stop_moves_half_the_roll_rounded_up_in_4th(ovale):
+    game, state = _game(ovale)
+    state, events = apply(
+        game, state, move("7", 3, 6, *TO_STAND, "PIT-4", "PIT-5", pit={"stop": "tyres"}, tests=[("pit", 3)])
+    )
+    assert rules_of(events) == []
+    assert state.car("7").square == "PIT-5" and state.car("7").gear == 4
+
+
+def test_a_long_stop_repairs_from_two_pit_points_only(ovale):
+    game, state = _game(ovale)
+    worn = state.car("7").wear._replace(brakes=1, body=2)
+    state = state.with_car(state.car("7").with_(wear=worn))
+    _, events = apply(
+        game, state, move("7", 3, 6, *TO_STAND, pit={"stop": "long", "repair": {"brakes": 2, "body": 1}})
+    )
+    assert rules_of(events) == ["S3"]
+
+
+def test_a3_wants_the_stand_reached_exactly(ovale):
+    game, state = _game(ovale, options=("A7", "A3"))
+    _, events = apply(game, state, move("7", 3, 5, *TO_STAND, pit={"stop": "tyres"}, tests=[("pit", 15)]))
+    assert rules_of(events) == ["A3"]
+
+
+def test_cars_in_the_pit_lane_play_after_cars_past_the_entry_and_before_the_others(ovale):
+    game, state = placed(ovale, {"1": "S3-a6", "2": "PIT-2", "3": "PIT-4", "4": "S3-b2"})
+    assert play_order(ovale, state) == ("1", "3", "2", "4")
