@@ -6,7 +6,7 @@ PIP := $(VENV)/bin/pip
 HOST ?= 127.0.0.1
 PORT ?= 8000
 
-.PHONY: run test install install-dev migrate demo lint format messages bench screenshots worker clean
+.PHONY: run test install install-dev migrate demo lint format messages bench bench-pipeline screenshots worker clean chromium
 
 $(VENV)/.installed: requirements.txt
 	$(PYTHON) -m venv $(VENV)
@@ -32,7 +32,7 @@ run: demo
 	$(PY) manage.py runserver $(HOST):$(PORT)
 
 ## The whole suite (SQLite by default; DATABASE_URL=postgres://... for PostgreSQL)
-test: install-dev
+test: install-dev chromium
 	$(PY) -m ruff check .
 	$(PY) -m pytest
 
@@ -49,8 +49,22 @@ messages: install
 	$(PY) manage.py makemessages -l fr -l en --ignore=.venv --ignore=bench
 	$(PY) manage.py compilemessages --ignore=.venv
 
+## Debian's Chromium for the browser tests and screenshots: installed when root, else they skip
+chromium:
+	@command -v chromium >/dev/null || { \
+	  if [ "$$(id -u)" = 0 ]; then apt-get update -qq && apt-get install -y -qq chromium; \
+	  else echo "Chromium is missing: the browser tests will skip (sudo apt-get install chromium)."; fi; }
+
+## PNG screenshots of the demo league in docs/screenshots/ (see docs/screenshots.py)
+screenshots: install-dev chromium
+	$(PY) docs/screenshots.py
+
 bench: install-dev
 	$(PY) bench/replay.py
+
+## Race sheets from submission to verdict on 2 real workers (needs Redis on 127.0.0.1:6379; see --help)
+bench-pipeline: install-dev
+	$(PY) bench/pipeline.py
 
 ## A Celery worker on Redis (REDIS_URL defaults to the local server)
 worker: install

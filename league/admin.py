@@ -6,11 +6,13 @@ from typing import Any
 
 from django.contrib import admin
 from django.db.models import QuerySet
-from django.http import HttpRequest
+from django.http import HttpRequest, HttpResponse
+from django.urls import URLPattern, path
 from django.utils.html import format_html
 from django.utils.translation import gettext_lazy as _
 from simple_history.admin import SimpleHistoryAdmin
 
+from league.admin_schedule import schedule_view
 from league.models import Driver, ExperienceEntry, Season, SeasonEntry, Team
 from races.models import Race
 
@@ -102,6 +104,18 @@ class SeasonAdmin(SimpleHistoryAdmin):
         (_("Scoring"), {"fields": ("points_table", "best_results")}),
         (_("Rules"), {"fields": ("laps_per_race", "options", "max_cars_per_team", "protest_window_hours")}),
     )
+    change_form_template = "admin/league/season/change_form.html"  # adds "Schedule races"
+
+    def get_urls(self) -> list[URLPattern]:
+        schedule = path(
+            "<path:object_id>/schedule/",
+            self.admin_site.admin_view(self.schedule_view),
+            name="league_season_schedule",
+        )
+        return [schedule, *super().get_urls()]
+
+    def schedule_view(self, request: HttpRequest, object_id: str) -> HttpResponse:
+        return schedule_view(self, request, object_id)
 
 
 @admin.register(SeasonEntry)

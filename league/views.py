@@ -12,6 +12,7 @@ from django.db.models import Count
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
 
+from league.charts import progression_chart
 from league.models import Driver, Season, Team
 from league.selectors import (
     StandingRow,
@@ -22,6 +23,8 @@ from league.selectors import (
     team_experience,
     team_standings,
 )
+from league.selectors_progression import driver_progression, team_progression
+from league.selectors_stats import driver_dice_luck, driver_stats
 from races.models import Race, Result
 from races.selectors import driver_results, next_race, season_calendar, team_results
 
@@ -94,6 +97,8 @@ def season_detail(request: HttpRequest, slug: str) -> HttpResponse:
             "grid": grid,
             "driver_standings": drivers,
             "team_standings": team_standings(season=season),
+            "driver_chart": progression_chart(driver_progression(season=season)),
+            "team_chart": progression_chart(team_progression(season=season)),
         },
     )
 
@@ -118,6 +123,8 @@ def driver_detail(request: HttpRequest, slug: str) -> HttpResponse:
             "entries": entries,
             "results": driver_results(driver=driver),
             "experience": driver_experience(driver=driver),
+            "stats": driver_stats(driver=driver),
+            "luck": driver_dice_luck(driver=driver),
         },
     )
 

@@ -6,13 +6,16 @@ import json
 from typing import Any
 
 from django import forms
-from django.contrib import admin
+from django.contrib import admin, messages
+from django.core.exceptions import ValidationError
 from django.db.models import Count, ForeignKey, QuerySet
 from django.http import HttpRequest
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import ngettext
 from simple_history.admin import SimpleHistoryAdmin
 
 from races.models import Circuit, Race, RaceEntry, Result
+from races.services import race_publish
 
 
 class PrettyJSONField(forms.JSONField):
@@ -133,6 +136,27 @@ class RaceAdmin(SimpleHistoryAdmin):
     date_hierarchy = "scheduled_at"
     list_select_related = ("season", "circuit")
     inlines = [RaceEntryInline, ResultInline]
+    actions = ["publish_results"]
+
+    @admin.action(description=_("Publish results (validated → official)"), permissions=["change"])
+    def publish_results(self, request: HttpRequest, queryset: QuerySet[Race]) -> None:
+        published = 0
+        for race in queryset.select_related("season", "circuit").order_by("season", "round"):
+            try:
+                race_publish(race=race, by=request.user)
+            except ValidationError as exc:
+                self.message_user(request, " ".join(exc.messages), messages.WARNING)
+            else:
+                published += 1
+        if published:
+            self.message_user(
+                request,
+                ngettext(
+                    "Published the results of %(n)d race.", "Published the results of %(n)d races.", published
+                )
+                % {"n": published},
+                messages.SUCCESS,
+            )
 
     def get_object(self, request: HttpRequest, object_id: str, from_field: str | None = None) -> Race | None:
         race = super().get_object(request, object_id, from_field)
@@ -173,3 +197,7 @@ class ResultAdmin(SimpleHistoryAdmin):
     @admin.display(description=_("driver"), ordering="race_entry__season_entry__driver__name")
     def driver(self, obj: Result) -> str:
         return str(obj.race_entry.season_entry.driver)
+
+
+# Race sheets, protests and penalties (their own module, registered when this one is loaded).
+from races import sheet_admin  # noqa: E402, F401

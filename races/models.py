@@ -232,3 +232,27 @@ class Result(models.Model):
     @property
     def net_points(self) -> int:
         return self.points - self.penalty_points
+
+
+# Race sheets and what hangs on them live in their own module; importing them here registers them.
+from races.sheet_models import (  # noqa: E402
+    Penalty,
+    Protest,
+    RaceSheet,
+    SheetConfirmation,
+    SheetPhoto,
+    SubmissionAttempt,
+)
+
+__all__ = [
+    "Circuit",
+    "Penalty",
+    "Protest",
+    "Race",
+    "RaceEntry",
+    "RaceSheet",
+    "Result",
+    "SheetConfirmation",
+    "SheetPhoto",
+    "SubmissionAttempt",
+]

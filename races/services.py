@@ -2,24 +2,23 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import datetime, timedelta
 from decimal import Decimal
 from typing import TYPE_CHECKING, Any
 
 from django.core.exceptions import ValidationError
 from django.db import transaction
+from django.db.models import Max
 from django.utils.translation import gettext_lazy as _
 
-from league.models import ExperienceEntry, SeasonEntry
+from league.models import ExperienceEntry, Season, SeasonEntry
 from league.services import GAIN_REASONS, experience_record
 from races.models import Circuit, Race, RaceEntry, Result
 
 if TYPE_CHECKING:
     from django.contrib.auth.models import AbstractBaseUser
-
-    from league.models import Season
 
 Reason = ExperienceEntry.Reason
 
@@ -37,6 +36,7 @@ TEAM_FINISH_GAINS = {
 }
 ONE_TWO_GAIN = Decimal("0.3")
 FRONT_ROW_GAIN = Decimal("0.1")
+GRID_REASONS = frozenset({Reason.POLE, Reason.GRID_SECOND, Reason.FRONT_ROW})
 EXPERIENCE_OPTION = "A7"
 
 
@@ -223,22 +223,19 @@ def race_results_record(
     return results
 
 
+def _gain(
+    *, race: Race, owner: dict[str, Any], reason: str, amount: Decimal, car: str, by: AbstractBaseUser | None
+) -> None:
+    # "#7": the car the gain came from, readable in either language.
+    experience_record(
+        season=race.season, race=race, reason=reason, amount=amount, by=by, note=f"#{car}", **owner
+    )
+
+
 def _record_experience(
     *, race: Race, results: list[Result], entries: Iterable[RaceEntry], by: AbstractBaseUser | None
 ) -> None:
-    season = race.season
-
-    def gain(owner: dict[str, Any], reason: str, amount: Decimal, car: str) -> None:
-        # "#7": the car the gain came from, readable in either language.
-        experience_record(
-            season=season, race=race, reason=reason, amount=amount, by=by, note=f"#{car}", **owner
-        )
-
-    grid = {entry.grid_slot: entry.season_entry for entry in entries if entry.grid_slot}
-    for slot, (reason, amount) in DRIVER_GRID_GAINS.items():
-        if slot in grid:
-            gain({"driver": grid[slot].driver}, reason, amount, grid[slot].car_id)
-
+    _record_grid_experience(race=race, entries=entries, by=by)
     podium = {
         result.position: result.race_entry.season_entry
         for result in results
@@ -246,13 +243,130 @@ def _record_experience(
     }
     for position, entry in sorted(podium.items()):
         reason, amount = DRIVER_FINISH_GAINS[position]
-        gain({"driver": entry.driver}, reason, amount, entry.car_id)
+        _gain(
+            race=race, owner={"driver": entry.driver}, reason=reason, amount=amount, car=entry.car_id, by=by
+        )
         reason, amount = TEAM_FINISH_GAINS[position]
-        gain({"team": entry.team}, reason, amount, entry.car_id)
+        _gain(race=race, owner={"team": entry.team}, reason=reason, amount=amount, car=entry.car_id, by=by)
 
     if 1 in podium and 2 in podium and podium[1].team_id == podium[2].team_id:
         cars = f"{podium[1].car_id}+{podium[2].car_id}"
-        gain({"team": podium[1].team}, Reason.ONE_TWO, ONE_TWO_GAIN, cars)
+        _gain(
+            race=race,
+            owner={"team": podium[1].team},
+            reason=Reason.ONE_TWO,
+            amount=ONE_TWO_GAIN,
+            car=cars,
+            by=by,
+        )
+
+
+def _record_grid_experience(*, race: Race, entries: Iterable[RaceEntry], by: AbstractBaseUser | None) -> None:
+    grid = {entry.grid_slot: entry.season_entry for entry in entries if entry.grid_slot}
+    for slot, (reason, amount) in DRIVER_GRID_GAINS.items():
+        if slot in grid:
+            entry = grid[slot]
+            _gain(
+                race=race,
+                owner={"driver": entry.driver},
+                reason=reason,
+                amount=amount,
+                car=entry.car_id,
+                by=by,
+            )
     if 1 in grid and 2 in grid and grid[1].team_id == grid[2].team_id:
         cars = f"{grid[1].car_id}+{grid[2].car_id}"
-        gain({"team": grid[1].team}, Reason.FRONT_ROW, FRONT_ROW_GAIN, cars)
+        _gain(
+            race=race,
+            owner={"team": grid[1].team},
+            reason=Reason.FRONT_ROW,
+            amount=FRONT_ROW_GAIN,
+            car=cars,
+            by=by,
+        )
+
+
+@transaction.atomic
+def race_grid_record(
+    *, race: Race, slots: Mapping[str, int], by: AbstractBaseUser | None = None
+) -> list[RaceEntry]:
+    """Set a race's starting grid (car id -> slot) and the experience it earns (X1: pole, 2nd, front row).
+
+    Recording again replaces the earlier grid and its gains, so nothing counts twice.
+    """
+    entries = {
+        entry.season_entry.car_id: entry
+        for entry in race.entries.select_related("season_entry__driver", "season_entry__team")
+    }
+    unknown = sorted(set(map(str, slots)) - set(entries))
+    if unknown:
+        raise ValidationError(
+            _("car %(car)s is not entered in this race."), code="unknown_car", params={"car": unknown[0]}
+        )
+    slots = {str(car): slot for car, slot in slots.items()}
+    # Free every slot first: the one-car-per-slot constraint is checked row by row.
+    race.entries.update(grid_slot=None)
+    for car, entry in entries.items():
+        entry.grid_slot = slots.get(car)
+        entry.full_clean()
+        entry.save(update_fields=["grid_slot"])
+    ExperienceEntry.objects.filter(race=race, reason__in=GRID_REASONS).delete()
+    if EXPERIENCE_OPTION in race.season.options:
+        _record_grid_experience(race=race, entries=entries.values(), by=by)
+    return list(entries.values())
+
+
+@transaction.atomic
+def season_schedule(
+    *,
+    season: Season,
+    circuits: Sequence[Circuit],
+    first_at: datetime | None = None,
+    interval_days: int = 14,
+    dates: Sequence[datetime | None] = (),
+    laps: int | None = None,
+) -> list[Race]:
+    """Put races on `circuits`, in this order, after the season's last round, all or none.
+
+    Race i (from 0) is on `dates[i]` when given, else on `first_at` + i × `interval_days`.
+    """
+    if not circuits:
+        raise ValidationError(_("Pick at least one circuit."), code="no_circuit")
+    if interval_days < 1:
+        raise ValidationError(_("The interval is at least 1 day."), code="interval")
+    when: list[datetime] = []
+    for i in range(len(circuits)):
+        given = dates[i] if i < len(dates) else None
+        if given is None and first_at is None:
+            raise ValidationError(
+                _("Race %(n)d has no date: give it one, or give a first date."),
+                code="no_date",
+                params={"n": i + 1},
+            )
+        when.append(given or first_at + timedelta(days=interval_days * i))
+    # Lock the season so two schedules made at once cannot both take the same rounds.
+    Season.objects.select_for_update().filter(pk=season.pk).first()
+    last = Race.objects.filter(season=season).aggregate(last=Max("round"))["last"] or 0
+    races = [
+        race_create(season=season, round=last + 1 + i, circuit=circuit, scheduled_at=when[i], laps=laps)
+        for i, circuit in enumerate(circuits)
+    ]
+    return races
+
+
+@transaction.atomic
+def race_publish(*, race: Race, by: AbstractBaseUser | None = None) -> Race:
+    """Make a race's validated results official: the stewards' last word on them."""
+    race = Race.objects.select_for_update().select_related("season", "circuit").get(pk=race.pk)
+    if race.status != Race.Status.VALIDATED:
+        raise ValidationError(
+            _("%(race)s is %(status)s: only validated results can be published."),
+            code="not_validated",
+            params={"race": race, "status": race.get_status_display()},
+        )
+    race.status = Race.Status.OFFICIAL
+    race.full_clean()
+    if by is not None:
+        race._history_user = by  # simple_history: who published
+    race.save(update_fields=["status"])
+    return race

@@ -2,11 +2,16 @@ from __future__ import annotations
 
 from django.urls import path
 
-from races import views
+from races import replay_views, sheet_views, views
 
 app_name = "races"
 urlpatterns = [
     path("races/<int:pk>/", views.race_detail, name="race"),
+    path("races/<int:pk>/replay/", replay_views.race_replay_page, name="race-replay"),
     path("circuits/", views.circuit_list, name="circuits"),
     path("circuits/<slug:slug>/", views.circuit_detail, name="circuit"),
+    path("races/<int:pk>/sheets/new/", sheet_views.sheet_new, name="sheet-new"),
+    path("sheets/<int:pk>/", sheet_views.sheet_detail, name="sheet"),
+    path("sheets/<int:pk>/confirm/", sheet_views.sheet_confirm_view, name="sheet-confirm"),
+    path("sheets/<int:pk>/protest/", sheet_views.sheet_protest_view, name="sheet-protest"),
 ]

@@ -11,7 +11,9 @@ from django.utils.functional import Promise
 from django.utils.translation import gettext_lazy as _
 
 from races.models import Circuit, Race, RaceEntry
+from races.replay_views import circuit_map_svg, race_replay_context
 from races.selectors import circuit_races, race_results
+from races.sheet_selectors import race_sheets, sheet_submitter_allowed
 
 WEATHER_LABELS: dict[str, Promise] = {"rain": _("rain"), "variable": _("variable"), "sun": _("sun")}
 TURN_LABELS: dict[str, Promise] = {"left": _("left"), "right": _("right")}
@@ -110,6 +112,9 @@ def race_detail(request: HttpRequest, pk: int) -> HttpResponse:
             "results": results,
             "eliminations": [r for r in results if r.status == r.Status.ELIMINATED],
             "penalties": [r for r in results if r.penalty_points or r.penalty_places],
+            "sheets": list(race_sheets(race=race)),
+            "can_submit": sheet_submitter_allowed(race=race, user=request.user),
+            "replay": race_replay_context(race=race),
         },
     )
 
@@ -131,5 +136,6 @@ def circuit_detail(request: HttpRequest, slug: str) -> HttpResponse:
             "circuit": circuit,
             "summary": summarise_circuit(circuit.document),
             "races": circuit_races(circuit=circuit),
+            "map_svg": circuit_map_svg(circuit),
         },
     )

@@ -73,6 +73,10 @@ DATABASES = {
         conn_max_age=envint("DB_CONN_MAX_AGE", "0"),
     )
 }
+if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
+    # A web request and a Celery worker share the file: writers take the lock when their
+    # transaction begins and wait for each other, instead of failing with "database is locked".
+    DATABASES["default"].setdefault("OPTIONS", {}).update({"transaction_mode": "IMMEDIATE", "timeout": 20})
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 AUTH_PASSWORD_VALIDATORS = [
@@ -114,6 +118,19 @@ CELERY_TASK_EAGER_PROPAGATES = False
 CELERY_TASK_ACKS_LATE = True
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1
 CELERY_TASK_REJECT_ON_WORKER_LOST = True
+# A message taken by a worker that died unacknowledged goes back to the queue after this long.
+CELERY_BROKER_TRANSPORT_OPTIONS = {"visibility_timeout": envint("CELERY_VISIBILITY_TIMEOUT", "3600")}
+CELERY_TASK_DEFAULT_QUEUE = os.getenv("CELERY_QUEUE", "celery")
+
+# Race sheets: a log is at most 2 MB; a sheet has at most 6 photos of 8 MB and 40 megapixels each.
+RACE_SHEET_MAX_BYTES = envint("RACE_SHEET_MAX_BYTES", str(2 * 1024 * 1024))
+RACE_SHEET_MAX_PHOTOS = envint("RACE_SHEET_MAX_PHOTOS", "6")
+RACE_SHEET_PHOTO_MAX_BYTES = envint("RACE_SHEET_PHOTO_MAX_BYTES", str(8 * 1024 * 1024))
+RACE_SHEET_PHOTO_MAX_PIXELS = envint("RACE_SHEET_PHOTO_MAX_PIXELS", str(40_000_000))
+# A pasted log travels as a form field or a JSON body, which Django holds in memory: room for
+# one log and its envelope. Uploaded files above 2.5 MB spill to a temporary file instead.
+DATA_UPLOAD_MAX_MEMORY_SIZE = RACE_SHEET_MAX_BYTES + 256 * 1024
+FILE_UPLOAD_MAX_MEMORY_SIZE = 2_621_440
 
 if REDIS_URL:
     CACHES = {"default": {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": REDIS_URL}}

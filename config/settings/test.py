@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import tempfile
 
 from config.settings.base import *  # noqa: F403
@@ -15,3 +16,15 @@ STORAGES = {
 }
 # Tests never run collectstatic; WhiteNoise need not look for the folder.
 WHITENOISE_AUTOREFRESH = True
+
+# A Celery worker started by a test (tests/sheets/test_worker_*.py) opens the test database
+# itself: on SQLite it must be a file, not pytest-django's in-memory database. One file per
+# test run, so two runs side by side do not share it.
+if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":  # noqa: F405
+    DATABASES["default"]["TEST"] = {  # noqa: F405
+        "NAME": os.path.join(tempfile.gettempdir(), f"fdleague-test-{os.getpid()}.sqlite3")
+    }
+
+# Test-only hook: seconds the race-sheet validation sleeps once it holds a sheet, so a test can
+# kill a worker in the middle of the task.
+RACE_SHEET_TEST_DELAY = float(os.getenv("RACE_SHEET_TEST_DELAY", "0"))

@@ -1,0 +1,222 @@
+"""How fast race sheets go from submission to verdict on real workers. Prints figures; asserts nothing.
+
+    .venv/bin/python bench/pipeline.py [--sheets 50] [--workers 2] [--rate 0] [--via service|api]
+                                       [--redis redis://127.0.0.1:6379/13] [--database-url URL] [--keep]
+
+It builds a scratch database (SQLite in /tmp by default; any DATABASE_URL with
+--database-url, e.g. an empty PostgreSQL database), migrates it, loads the demo
+league, starts `--workers` Celery worker processes (solo pool, one process each)
+on Redis with a queue of its own, then submits `--sheets` sheets as alice against
+the demo's oval race (`--rate` per second, 0 = all at once), alternating the
+shared example's valid and gear-skip logs, and waits for every verdict.
+
+- latency: submission (sheet stored) to verdict (sheet judged), p50 / p95 / max;
+- throughput: sheets judged per second, first submission to last verdict;
+- task time: what the workers report per task (`succeeded in …`), p50.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import signal
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+import uuid
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+EXAMPLES = ROOT.parent / "shared" / "examples"
+sys.path.insert(0, str(ROOT))
+
+
+def _args() -> argparse.Namespace:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--sheets", type=int, default=50)
+    parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument("--rate", type=float, default=0, help="sheets submitted per second; 0 = a burst")
+    parser.add_argument("--via", choices=["service", "api"], default="service")
+    parser.add_argument("--redis", default="redis://127.0.0.1:6379/13", help="broker (its own DB number)")
+    parser.add_argument("--database-url", default="", help="default: a scratch SQLite file in /tmp")
+    parser.add_argument("--keep", action="store_true", help="keep the scratch SQLite file")
+    parser.add_argument("--timeout", type=float, default=300)
+    return parser.parse_args()
+
+
+def _environment(args: argparse.Namespace, queue: str) -> tuple[dict[str, str], Path | None]:
+    scratch = None
+    database_url = args.database_url
+    if not database_url:
+        scratch = Path(tempfile.gettempdir()) / f"fdleague-bench-{os.getpid()}.sqlite3"
+        database_url = f"sqlite:///{scratch}"
+    env = {
+        "DJANGO_SETTINGS_MODULE": "config.settings.local",
+        "DEBUG": "False",
+        "DATABASE_URL": database_url,
+        "REDIS_URL": args.redis,
+        "CELERY_TASK_ALWAYS_EAGER": "False",
+        "CELERY_QUEUE": queue,
+        "LOG_LEVEL": "WARNING",
+    }
+    return env, scratch
+
+
+def _start_workers(n: int, env: dict[str, str], queue: str, logs: Path) -> list[subprocess.Popen]:
+    procs = []
+    for i in range(1, n + 1):
+        log = (logs / f"worker{i}.log").open("wb")
+        procs.append(
+            subprocess.Popen(
+                [
+                    str(ROOT / ".venv" / "bin" / "celery"),
+                    "-A",
+                    "config",
+                    "worker",
+                    "--pool=solo",
+                    "-Q",
+                    queue,
+                    "-n",
+                    f"bench{i}-{queue}@%h",
+                    "--without-gossip",
+                    "--without-mingle",
+                    "--without-heartbeat",
+                    "--loglevel=INFO",
+                ],
+                cwd=ROOT,
+                env={**os.environ, **env, "LOG_LEVEL": "INFO"},
+                stdout=log,
+                stderr=subprocess.STDOUT,
+            )
+        )
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline:
+        if all("ready." in (logs / f"worker{i}.log").read_text(errors="replace") for i in range(1, n + 1)):
+            return procs
+        if any(p.poll() is not None for p in procs):
+            break
+        time.sleep(0.2)
+    _stop(procs)
+    raise SystemExit(f"workers did not start; see {logs}")
+
+
+def _stop(procs: list[subprocess.Popen]) -> None:
+    for proc in procs:
+        if proc.poll() is None:
+            proc.send_signal(signal.SIGTERM)
+    for proc in procs:
+        try:
+            proc.wait(timeout=20)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+
+
+def _percentile(values: list[float], p: int) -> float:
+    if len(values) == 1:
+        return values[0]
+    return statistics.quantiles(values, n=100, method="inclusive")[p - 1]
+
+
+def main() -> None:
+    args = _args()
+    queue = f"fdleague-bench-{uuid.uuid4().hex[:8]}"
+    env, scratch = _environment(args, queue)
+    os.environ.update(env)
+
+    import django
+
+    django.setup()
+    from django.contrib.auth import get_user_model
+    from django.core.management import call_command
+    from django.db import connection
+
+    call_command("migrate", verbosity=0)
+    call_command("load_demo", verbosity=0, stdout=open(os.devnull, "w"))  # noqa: SIM115
+
+    from races.models import Race, RaceSheet
+    from races.sheet_services import race_sheet_submit
+
+    race = Race.objects.select_related("season", "circuit").get(circuit__slug="ovale", status=Race.Status.RUN)
+    alice = get_user_model().objects.get(username="alice")
+    logs = Path(tempfile.mkdtemp(prefix="fdleague-bench-logs-"))
+    logs_raw = [
+        (EXAMPLES / name).read_bytes() for name in ("race-ovale-valid.json", "race-ovale-gear-skip.json")
+    ]
+    post = None
+    if args.via == "api":
+        from rest_framework.authtoken.models import Token
+        from rest_framework.test import APIClient
+
+        client = APIClient()
+        client.credentials(HTTP_AUTHORIZATION=f"Token {Token.objects.get_or_create(user=alice)[0].key}")
+
+        def post(raw: bytes) -> int:
+            response = client.post(f"/api/races/{race.pk}/sheets/", {"log": raw.decode()}, format="json")
+            assert response.status_code == 201, response.content
+            return response.json()["id"]
+
+    workers = _start_workers(args.workers, env, queue, logs)
+    try:
+        started = time.monotonic()
+        ids = []
+        for n in range(args.sheets):
+            raw = logs_raw[n % 2]
+            if post is not None:
+                ids.append(post(raw))
+            else:
+                ids.append(race_sheet_submit(race=race, raw=raw, by=alice).pk)
+            if args.rate:
+                time.sleep(max(0.0, started + (n + 1) / args.rate - time.monotonic()))
+        submitted = time.monotonic() - started
+        deadline = time.monotonic() + args.timeout
+        while RaceSheet.objects.filter(pk__in=ids, status__in=RaceSheet.WAITING).exists():
+            if time.monotonic() > deadline:
+                raise SystemExit(f"timed out; worker logs in {logs}")
+            time.sleep(0.1)
+        sheets = list(RaceSheet.objects.filter(pk__in=ids).values("status", "submitted_at", "validated_at"))
+    finally:
+        _stop(workers)
+        import redis
+
+        redis.Redis.from_url(args.redis).delete(queue)
+
+    latencies = [
+        (s["validated_at"] - s["submitted_at"]).total_seconds() * 1000 for s in sheets if s["validated_at"]
+    ]
+    first = min(s["submitted_at"] for s in sheets)
+    last = max(s["validated_at"] for s in sheets if s["validated_at"])
+    span = (last - first).total_seconds()
+    task_times = [
+        float(line.rsplit("succeeded in ", 1)[1].split("s:", 1)[0]) * 1000
+        for i in range(1, args.workers + 1)
+        for line in (logs / f"worker{i}.log").read_text(errors="replace").splitlines()
+        if "succeeded in " in line
+    ]
+    statuses = {
+        status: sum(1 for s in sheets if s["status"] == status) for status in {s["status"] for s in sheets}
+    }
+    print(f"pipeline: {args.sheets} sheets via the {args.via}, {args.workers} worker processes (solo), "
+          f"{connection.vendor} database, Redis {args.redis}")  # fmt: skip
+    print(
+        f"  submitted in {submitted:.2f} s ({args.sheets / submitted:.1f}/s){'' if not args.rate else ' paced'}"
+    )
+    print(f"  verdicts: {statuses}")
+    print(
+        f"  submission → verdict: p50 {_percentile(latencies, 50):.0f} ms, p95 {_percentile(latencies, 95):.0f} ms, "
+        f"max {max(latencies):.0f} ms"
+    )
+    print(
+        f"  throughput: {len(latencies) / span:.1f} sheets judged/s ({span:.2f} s first submission → last verdict)"
+    )
+    if task_times:
+        print(
+            f"  task time on a worker: p50 {_percentile(task_times, 50):.0f} ms, p95 {_percentile(task_times, 95):.0f} ms"
+        )
+    if scratch is not None and not args.keep:
+        scratch.unlink(missing_ok=True)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,40 @@
+"""The API, under /api/. Viewsets go on the router; single-purpose views get a path of their own."""
+
+from __future__ import annotations
+
+from django.urls import include, path
+from drf_spectacular.utils import extend_schema, inline_serializer
+from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
+from rest_framework import serializers
+from rest_framework.authtoken.serializers import AuthTokenSerializer
+from rest_framework.authtoken.views import ObtainAuthToken
+from rest_framework.routers import DefaultRouter
+
+from league.api import SeasonStandingsApi
+from races.api import RaceSheetCreateApi, RaceSheetDetailApi
+
+
+class TokenApi(ObtainAuthToken):
+    """POST /api/auth/token/: a user name and password give the user's API token."""
+
+    @extend_schema(
+        operation_id="auth_token",
+        request=AuthTokenSerializer,
+        responses={200: inline_serializer("Token", {"token": serializers.CharField()})},
+    )
+    def post(self, request, *args, **kwargs):
+        return super().post(request, *args, **kwargs)
+
+
+app_name = "api"
+router = DefaultRouter()
+
+urlpatterns = [
+    path("auth/token/", TokenApi.as_view(), name="token"),
+    path("races/<int:pk>/sheets/", RaceSheetCreateApi.as_view(), name="race-sheets"),
+    path("sheets/<int:pk>/", RaceSheetDetailApi.as_view(), name="sheet"),
+    path("seasons/<int:pk>/standings/", SeasonStandingsApi.as_view(), name="season-standings"),
+    path("schema/", SpectacularAPIView.as_view(), name="schema"),
+    path("docs/", SpectacularSwaggerView.as_view(url_name="api:schema"), name="docs"),
+    path("", include(router.urls)),
+]

@@ -1,0 +1,174 @@
+"""Screenshots of the demo league for the README: `make screenshots` writes docs/screenshots/*.png.
+
+Serves the demo league from a fresh SQLite database in a temporary folder
+(migrate, load_demo, runserver on a free port) and photographs the home,
+season (standings and charts), race and driver pages with Playwright driving
+Debian's Chromium (/usr/bin/chromium, or $CHROMIUM). Nothing is downloaded.
+
+    .venv/bin/python docs/screenshots.py [--out DIR] [--lang fr|en]
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+from dataclasses import dataclass
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+OUT = ROOT / "docs" / "screenshots"
+CHROMIUM = os.getenv("CHROMIUM", "/usr/bin/chromium")
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
+DESKTOP = {"viewport": {"width": 1280, "height": 800}, "device_scale_factor": 1}
+PHONE = {
+    "viewport": {"width": 390, "height": 844},
+    "device_scale_factor": 2,
+    "is_mobile": True,
+    "has_touch": True,
+}
+
+
+@dataclass(frozen=True)
+class Shot:
+    name: str
+    path: str
+    device: dict
+    prepare: str = ""  # JavaScript run before the photo (e.g. move the replay to a turn)
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+def wait_for(port: int, server: subprocess.Popen, timeout: float = 30) -> None:
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if server.poll() is not None:
+            raise SystemExit(f"runserver stopped with status {server.returncode}")
+        try:
+            with socket.create_connection(("127.0.0.1", port), timeout=0.5):
+                return
+        except OSError:
+            time.sleep(0.2)
+    raise SystemExit(f"runserver did not answer on port {port} within {timeout:.0f} s")
+
+
+def demo_pages() -> list[Shot]:
+    """Load the demo league in this process's database and pick the pages to photograph."""
+    import django
+    from django.core.management import call_command
+
+    django.setup()
+    from league.demo import RUNNING
+    from races.models import Race
+
+    call_command("migrate", "--noinput", verbosity=0)
+    call_command("load_demo", stdout=open(os.devnull, "w"))  # noqa: SIM115 (closed at exit)
+    race = Race.objects.filter(season__slug=RUNNING.slug, status__in=Race.RESULT_STATUSES).order_by("round")
+    season = f"/seasons/{RUNNING.slug}/"
+    return [
+        Shot("home-desktop", "/", DESKTOP),
+        Shot("home-phone", "/", PHONE),
+        Shot("season-desktop", season, DESKTOP),
+        Shot("season-phone", season, PHONE),
+        Shot("race-desktop", race.first().get_absolute_url(), DESKTOP),
+        Shot("driver-desktop", "/drivers/alice/", DESKTOP),
+        Shot("experience-desktop", f"/experience/?season={RUNNING.slug}", DESKTOP),
+        Shot("ledger-desktop", "/experience/driver/alice/", DESKTOP),
+        *replay_shots(),
+    ]
+
+
+def replay_shots() -> list[Shot]:
+    """The demo race told by a race sheet, replayed to the turn of its first elimination."""
+    from league.demo import REPLAY_ROUND, RUNNING
+    from races.models import Race
+    from races.replay_frames import standing_race_sheet
+
+    race = Race.objects.filter(season__slug=RUNNING.slug, round=REPLAY_ROUND).first()
+    sheet = standing_race_sheet(race=race) if race else None
+    if sheet is None:
+        return []
+    turns = [turn["turn"] for turn in sheet.log["turns"]]
+    out = [p["turn"] for p in sheet.verdict["classification"] if p["status"] == "eliminated" and p["turn"]]
+    index = turns.index(min(out)) + 1 if out else len(turns) // 2
+    prepare = (
+        "(() => { const s = document.querySelector('#replay-slider');"
+        f" s.value = '{index}'; s.dispatchEvent(new Event('input')); }})()"
+    )
+    path = f"{race.get_absolute_url()}replay/"
+    return [Shot("replay-desktop", path, DESKTOP, prepare), Shot("replay-phone", path, PHONE, prepare)]
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--out", type=Path, default=OUT, help=f"folder for the PNG files (default {OUT})")
+    parser.add_argument(
+        "--lang", choices=["fr", "en"], default="fr", help="language of the pages (default fr)"
+    )
+    args = parser.parse_args(argv)
+    if not os.access(CHROMIUM, os.X_OK):
+        print(
+            f"Chromium not found at {CHROMIUM}: apt-get install chromium, or set CHROMIUM.", file=sys.stderr
+        )
+        return 1
+    from playwright.sync_api import sync_playwright
+
+    args.out.mkdir(parents=True, exist_ok=True)
+    with tempfile.TemporaryDirectory(prefix="fdleague-screenshots-") as tmp:
+        os.environ.update(
+            {
+                "DJANGO_SETTINGS_MODULE": "config.settings.local",
+                "DATABASE_URL": f"sqlite:///{tmp}/db.sqlite3",
+                "REDIS_URL": "",
+                "MEDIA_ROOT": f"{tmp}/media",
+            }
+        )
+        sys.path.insert(0, str(ROOT))
+        shots = demo_pages()
+        port = free_port()
+        server = subprocess.Popen(
+            [sys.executable, str(ROOT / "manage.py"), "runserver", f"127.0.0.1:{port}", "--noreload"],
+            cwd=ROOT,
+            env=os.environ.copy(),
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+        )
+        try:
+            wait_for(port, server)
+            with sync_playwright() as playwright:
+                browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+                for shot in shots:
+                    context = browser.new_context(locale=args.lang, **shot.device)
+                    page = context.new_page()
+                    page.goto(f"http://127.0.0.1:{port}{shot.path}", wait_until="networkidle")
+                    if shot.prepare:
+                        page.evaluate(shot.prepare)
+                        page.wait_for_timeout(800)  # let the cars glide to their squares
+                    target = args.out / f"{shot.name}.png"
+                    page.screenshot(path=str(target), full_page=True, animations="disabled")
+                    context.close()
+                    print(f"{target.relative_to(ROOT) if target.is_relative_to(ROOT) else target}")
+                browser.close()
+        finally:
+            server.terminate()
+            server.wait(timeout=10)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

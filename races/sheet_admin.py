@@ -1,0 +1,205 @@
+"""Admin of race sheets and what hangs on them: choose a version, validate again, decide protests.
+
+Every action goes through a service; the admin only shows and asks.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from django import forms
+from django.contrib import admin, messages
+from django.contrib.admin.helpers import ACTION_CHECKBOX_NAME
+from django.core.exceptions import PermissionDenied, ValidationError
+from django.db.models import QuerySet
+from django.http import HttpRequest, HttpResponse
+from django.template.response import TemplateResponse
+from django.utils.html import format_html
+from django.utils.translation import gettext_lazy as _
+from simple_history.admin import SimpleHistoryAdmin
+
+from races.models import Penalty, Protest, RaceSheet, SheetConfirmation, SheetPhoto, SubmissionAttempt
+from races.protest_services import protest_decide
+from races.sheet_services import race_sheet_choose, race_sheet_enqueue
+
+
+def _say(modeladmin: admin.ModelAdmin, request: HttpRequest, exc: Exception) -> None:
+    modeladmin.message_user(request, " ".join(getattr(exc, "messages", [str(exc)])), messages.WARNING)
+
+
+class SheetPhotoInline(admin.TabularInline):
+    model = SheetPhoto
+    extra = 0
+    can_delete = False
+    fields = ("preview", "width", "height")
+    readonly_fields = fields
+
+    def has_add_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return False
+
+    @admin.display(description=_("photo"))
+    def preview(self, obj: SheetPhoto) -> str:
+        return format_html(
+            '<a href="{}"><img src="{}" alt="" style="max-height:120px"></a>',
+            obj.image.url,
+            obj.thumbnail.url,
+        )
+
+
+@admin.register(SheetPhoto)
+class SheetPhotoAdmin(admin.ModelAdmin):
+    list_display = ("sheet", "width", "height", "thumb")
+    list_select_related = ("sheet__race__season", "sheet__race__circuit")
+    raw_id_fields = ("sheet",)
+
+    def has_add_permission(self, request: HttpRequest) -> bool:
+        return False  # photos arrive with their sheet, checked and re-encoded
+
+    @admin.display(description=_("thumbnail"))
+    def thumb(self, obj: SheetPhoto) -> str:
+        return format_html('<img src="{}" alt="" style="max-height:60px">', obj.thumbnail.url)
+
+
+@admin.register(RaceSheet)
+class RaceSheetAdmin(SimpleHistoryAdmin):
+    list_display = ("__str__", "status", "chosen", "submitted_by", "submitted_at", "attempts")
+    list_filter = ("status", "kind", "chosen", "race__season")
+    search_fields = ("race__circuit__name", "submitted_by__username")
+    list_select_related = ("race__season", "race__circuit", "submitted_by")
+    date_hierarchy = "submitted_at"
+    actions = ["choose_version", "validate_again"]
+    inlines = [SheetPhotoInline]
+    fields = (
+        "race",
+        "kind",
+        "version",
+        "status",
+        "chosen",
+        "submitted_by",
+        "submitted_at",
+        "validated_at",
+        "attempts",
+        "error",
+        "pretty_verdict",
+        "raw_log",
+    )
+    readonly_fields = fields
+
+    def get_queryset(self, request: HttpRequest) -> QuerySet[RaceSheet]:
+        return super().get_queryset(request).defer("raw", "log", "verdict")
+
+    def has_add_permission(self, request: HttpRequest) -> bool:
+        return False  # sheets come in through the site or the API, where they are checked
+
+    def has_change_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return False  # read-only: a sheet changes through the actions
+
+    @admin.display(description=_("verdict"))
+    def pretty_verdict(self, obj: RaceSheet) -> str:
+        return format_html("<pre>{}</pre>", json.dumps(obj.verdict, ensure_ascii=False, indent=2))
+
+    @admin.display(description=_("log as received"))
+    def raw_log(self, obj: RaceSheet) -> str:
+        return format_html('<pre style="max-height:30em;overflow:auto">{}</pre>', obj.raw_text)
+
+    @admin.action(description=_("Choose this version (results come from it)"))
+    def choose_version(self, request: HttpRequest, queryset: QuerySet[RaceSheet]) -> None:
+        if queryset.count() != 1:
+            self.message_user(request, _("Choose exactly one version."), messages.WARNING)
+            return
+        sheet = queryset.get()
+        try:
+            race_sheet_choose(sheet=sheet, by=request.user)
+        except (ValidationError, PermissionDenied) as exc:
+            _say(self, request, exc)
+        else:
+            self.message_user(request, _("%(sheet)s now stands.") % {"sheet": sheet}, messages.SUCCESS)
+
+    @admin.action(description=_("Queue the validation again (pending or error only)"))
+    def validate_again(self, request: HttpRequest, queryset: QuerySet[RaceSheet]) -> None:
+        queued = 0
+        for sheet in queryset.exclude(status__in=RaceSheet.DONE).only("pk"):
+            queued += race_sheet_enqueue(sheet_id=sheet.pk)
+        self.message_user(request, _("%(n)d sheet(s) queued.") % {"n": queued}, messages.SUCCESS)
+
+
+@admin.register(SubmissionAttempt)
+class SubmissionAttemptAdmin(admin.ModelAdmin):
+    list_display = ("at", "race", "user", "kind", "outcome", "size", "message")
+    list_filter = ("outcome", "kind", "race__season")
+    search_fields = ("user__username", "message")
+    list_select_related = ("race__season", "race__circuit", "user")
+    date_hierarchy = "at"
+
+    def has_add_permission(self, request: HttpRequest) -> bool:
+        return False
+
+    def has_change_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return False
+
+
+@admin.register(SheetConfirmation)
+class SheetConfirmationAdmin(admin.ModelAdmin):
+    list_display = ("sheet", "user", "confirmed_at")
+    list_select_related = ("sheet__race__season", "sheet__race__circuit", "user")
+    raw_id_fields = ("sheet", "user")
+
+
+class ProtestDecisionForm(forms.Form):
+    upheld = forms.TypedChoiceField(
+        label=_("Decision"),
+        choices=[("1", _("upheld")), ("0", _("dismissed"))],
+        coerce=lambda value: value == "1",
+    )
+    decision = forms.CharField(label=_("Reasons"), widget=forms.Textarea(attrs={"rows": 4, "cols": 70}))
+    penalty_points = forms.IntegerField(label=_("Points lost"), min_value=0, initial=0)
+    penalty_places = forms.IntegerField(label=_("Places lost"), min_value=0, initial=0)
+
+
+@admin.register(Protest)
+class ProtestAdmin(SimpleHistoryAdmin):
+    list_display = ("sheet", "filed_by", "against", "filed_at", "status", "decided_by")
+    list_filter = ("status", "sheet__race__season")
+    list_select_related = ("sheet__race__season", "sheet__race__circuit", "filed_by", "decided_by")
+    raw_id_fields = ("sheet", "against", "filed_by", "decided_by")
+    readonly_fields = ("status", "decided_by", "decided_at", "decision")
+    actions = ["decide"]
+
+    @admin.action(description=_("Decide this protest"))
+    def decide(self, request: HttpRequest, queryset: QuerySet[Protest]) -> HttpResponse | None:
+        if queryset.count() != 1:
+            self.message_user(request, _("Decide one protest at a time."), messages.WARNING)
+            return None
+        protest = queryset.select_related("sheet__race", "against__season_entry__driver").get()
+        form = ProtestDecisionForm(request.POST if "apply" in request.POST else None)
+        if form.is_valid():
+            try:
+                protest_decide(protest=protest, by=request.user, **form.cleaned_data)
+            except (ValidationError, PermissionDenied) as exc:
+                _say(self, request, exc)
+            else:
+                self.message_user(request, _("Protest decided."), messages.SUCCESS)
+                return None
+        context = {
+            **self.admin_site.each_context(request),
+            "title": _("Decide a protest"),
+            "protest": protest,
+            "form": form,
+            "opts": self.model._meta,
+            "action_checkbox_name": ACTION_CHECKBOX_NAME,
+        }
+        return TemplateResponse(request, "admin/races/protest/decide.html", context)
+
+
+@admin.register(Penalty)
+class PenaltyAdmin(SimpleHistoryAdmin):
+    list_display = ("race_entry", "points", "places", "reason", "decided_by", "decided_at")
+    list_select_related = ("race_entry__race__season", "race_entry__season_entry__driver", "decided_by")
+    raw_id_fields = ("race_entry", "result", "protest", "decided_by")
+
+    def has_add_permission(self, request: HttpRequest) -> bool:
+        return False  # penalties come from protest decisions, which rewrite the results
+
+    def has_change_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return False

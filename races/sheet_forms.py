@@ -1,0 +1,79 @@
+"""Forms of the race-sheet pages: submit a log (a file or pasted text, with photos), protest a sheet."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django import forms
+from django.utils.translation import gettext_lazy as _
+
+from races.models import RaceEntry, RaceSheet
+
+
+class MultipleFileInput(forms.ClearableFileInput):
+    allow_multiple_selected = True
+
+
+class MultipleFileField(forms.FileField):
+    """Several files in one field (Django's documented recipe)."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        kwargs.setdefault("widget", MultipleFileInput(attrs={"accept": "image/jpeg,image/png,image/webp"}))
+        super().__init__(*args, **kwargs)
+
+    def clean(self, data: Any, initial: Any = None) -> list[Any]:
+        if isinstance(data, list | tuple):
+            return [super(MultipleFileField, self).clean(item, initial) for item in data]
+        return [super().clean(data, initial)] if data else []
+
+
+class RaceSheetForm(forms.Form):
+    kind = forms.ChoiceField(label=_("Sheet"), choices=RaceSheet.Kind.choices, initial=RaceSheet.Kind.RACE)
+    log_file = forms.FileField(
+        label=_("Log file"),
+        required=False,
+        help_text=_("A formule-de/race-log@1 (or qualifying@1) JSON file, 2 MB at most."),
+        widget=forms.ClearableFileInput(attrs={"accept": "application/json,.json,text/plain"}),
+    )
+    log_text = forms.CharField(
+        label=_("…or paste the log"),
+        required=False,
+        strip=False,  # the log is kept exactly as sent
+        widget=forms.Textarea(attrs={"rows": 12, "cols": 80, "spellcheck": "false", "class": "mono"}),
+    )
+    photos = MultipleFileField(
+        label=_("Photos of the paper sheet"),
+        required=False,
+        help_text=_("JPEG, PNG or WebP, 8 MB and 40 megapixels each at most. Optional."),
+    )
+
+    def clean(self) -> dict[str, Any]:
+        cleaned = super().clean()
+        has_file = bool(cleaned.get("log_file"))
+        has_text = bool((cleaned.get("log_text") or "").strip())
+        if has_file == has_text:
+            raise forms.ValidationError(_("Upload a log file or paste the log, one of the two."), code="log")
+        return cleaned
+
+    def raw(self) -> bytes:
+        upload = self.cleaned_data.get("log_file")
+        if upload:
+            return upload.read()
+        return self.cleaned_data["log_text"].encode("utf-8")
+
+
+class ProtestForm(forms.Form):
+    against = forms.ModelChoiceField(
+        label=_("Car protested"),
+        queryset=RaceEntry.objects.none(),
+        required=False,
+        empty_label=_("— the whole sheet —"),
+    )
+    reason = forms.CharField(label=_("Reason"), widget=forms.Textarea(attrs={"rows": 4, "cols": 60}))
+
+    def __init__(self, *args: Any, race: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["against"].queryset = race.entries.select_related("season_entry__driver")
+        self.fields["against"].label_from_instance = lambda entry: (
+            f"#{entry.season_entry.car_number} {entry.season_entry.driver}"
+        )

@@ -1,0 +1,214 @@
+"""Pages of race sheets: submit one, follow its validation and read its verdict, confirm or protest it."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import PermissionDenied, RequestDataTooBig, ValidationError
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils import timezone
+from django.utils.translation import gettext as _
+from django.views.decorators.csrf import csrf_exempt, csrf_protect
+from django.views.decorators.http import require_POST
+
+from races.models import Race, RaceEntry, RaceSheet, SubmissionAttempt
+from races.protest_services import protest_deadline, protest_file, sheet_confirm
+from races.sheet_forms import ProtestForm, RaceSheetForm
+from races.sheet_selectors import (
+    race_entry_of,
+    sheet_submitter_allowed,
+)
+from races.sheet_selectors import (
+    sheet_detail as sheet_detail_selector,
+)
+from races.sheet_services import (
+    SubmissionRefused,
+    SubmissionTooLarge,
+    race_sheet_submit,
+    submission_attempt_record,
+    too_large_message,
+)
+from races.uploads import body_limit, declared_size, declared_too_large, install_upload_limits
+
+Outcome = SubmissionAttempt.Outcome
+
+
+def _form_page(
+    request: HttpRequest, race: Race, form: RaceSheetForm | None, *, error: str = "", status: int = 200
+) -> HttpResponse:
+    return render(
+        request, "races/sheet_form.html", {"race": race, "form": form, "error": error}, status=status
+    )
+
+
+def _size_refusal(request: HttpRequest) -> str:
+    """Why the body is too large to read, or ""; reads the body (under the limits) when it may."""
+    if declared_too_large(request):
+        return too_large_message(size=declared_size(request), limit=body_limit(request))
+    try:
+        request.POST  # noqa: B018 - parse now, so an oversized pasted log gets our message
+    except RequestDataTooBig:
+        return too_large_message(size=declared_size(request), limit=body_limit(request))
+    if request.upload_too_large:
+        return too_large_message(size=None, limit=request.upload_too_large[1])
+    return ""
+
+
+@csrf_exempt  # the CSRF check reads the body: the upload limits must be in place first (checked below)
+@login_required
+def sheet_new(request: HttpRequest, pk: int) -> HttpResponse:
+    race = get_object_or_404(Race.objects.select_related("season", "circuit"), pk=pk)
+    if request.method == "POST":
+        install_upload_limits(request)
+        refusal = _size_refusal(request)
+        if refusal:
+            submission_attempt_record(
+                race=race,
+                by=request.user,
+                outcome=Outcome.TOO_LARGE,
+                message=refusal,
+                size=declared_size(request),
+            )
+            return _form_page(request, race, RaceSheetForm(), error=refusal, status=413)
+    return _sheet_new(request, race)
+
+
+@csrf_protect
+def _sheet_new(request: HttpRequest, race: Race) -> HttpResponse:
+    if not sheet_submitter_allowed(race=race, user=request.user):
+        message = _("Only the drivers entered in %(race)s (and the stewards) may submit its sheets.") % {
+            "race": race
+        }
+        if request.method == "POST":
+            submission_attempt_record(
+                race=race,
+                by=request.user,
+                outcome=Outcome.FORBIDDEN,
+                message=message,
+                size=declared_size(request),
+            )
+        return _form_page(request, race, None, error=message, status=403)
+    if request.method != "POST":
+        return _form_page(request, race, RaceSheetForm())
+    form = RaceSheetForm(request.POST, request.FILES)
+    if not form.is_valid():
+        message = " ".join(error for errors in form.errors.values() for error in errors)
+        submission_attempt_record(
+            race=race, by=request.user, outcome=Outcome.REFUSED, message=message, size=declared_size(request)
+        )
+        return _form_page(request, race, form, status=400)
+    try:
+        sheet = race_sheet_submit(
+            race=race,
+            raw=form.raw(),
+            by=request.user,
+            photos=form.cleaned_data["photos"],
+            kind=form.cleaned_data["kind"],
+        )
+    except PermissionDenied as exc:
+        return _form_page(request, race, None, error=str(exc), status=403)
+    except SubmissionRefused as exc:
+        status = 413 if isinstance(exc, SubmissionTooLarge) else 400
+        return _form_page(request, race, form, error=" ".join(exc.messages), status=status)
+    messages.success(request, _("Sheet received as version %(version)d.") % {"version": sheet.version})
+    return redirect(sheet)
+
+
+@dataclass(frozen=True)
+class Line:
+    """A car's line of the verdict, with who drove it."""
+
+    data: dict[str, Any]
+    entry: RaceEntry | None
+
+
+def _car_lines(items: list[dict[str, Any]], entries: dict[str, RaceEntry]) -> list[Line]:
+    return [Line(data=item, entry=entries.get(str(item.get("car")))) for item in items]
+
+
+def sheet_detail(request: HttpRequest, pk: int) -> HttpResponse:
+    try:
+        sheet = sheet_detail_selector(pk=pk)
+    except RaceSheet.DoesNotExist:
+        raise Http404(_("No such race sheet.")) from None
+    race = sheet.race
+    entries = {
+        entry.season_entry.car_id: entry
+        for entry in race.entries.select_related("season_entry__driver", "season_entry__team")
+    }
+    verdict = sheet.verdict or {}
+    penalties = [
+        {"car": car, **penalty}
+        for car, state in (verdict.get("cars") or {}).items()
+        for penalty in state.get("penalties", [])
+    ]
+    penalties.sort(key=lambda p: (p.get("lap", 0), p.get("turn", 0)))
+    user_entry = race_entry_of(race=race, user=request.user)
+    deadline = protest_deadline(sheet=sheet)
+    may_act = (
+        user_entry is not None
+        and sheet.submitted_by_id != request.user.pk
+        and sheet.status == RaceSheet.Status.VALID
+    )
+    confirmed = may_act and any(c.user_id == request.user.pk for c in sheet.confirmations.all())
+    protest_open = (
+        may_act and race.status != Race.Status.OFFICIAL and (deadline is None or timezone.now() <= deadline)
+    )
+    return render(
+        request,
+        "races/sheet_detail.html",
+        {
+            "sheet": sheet,
+            "race": race,
+            "verdict": verdict,
+            "violations": _car_lines(verdict.get("violations", []), entries),
+            "classification": _car_lines(verdict.get("classification", []), entries),
+            "grid": _car_lines(verdict.get("grid", []), entries),
+            "penalties": _car_lines(penalties, entries),
+            "waiting": sheet.status in RaceSheet.WAITING,
+            "may_confirm": may_act and not confirmed,
+            "confirmed": confirmed,
+            "protest_form": ProtestForm(race=race) if protest_open else None,
+            "deadline": deadline,
+            "status_labels": {value: str(label) for value, label in RaceSheet.Status.choices},
+        },
+    )
+
+
+@login_required
+@require_POST
+def sheet_confirm_view(request: HttpRequest, pk: int) -> HttpResponse:
+    sheet = get_object_or_404(RaceSheet.objects.select_related("race__season").defer("raw"), pk=pk)
+    try:
+        sheet_confirm(sheet=sheet, by=request.user)
+    except (PermissionDenied, ValidationError) as exc:
+        messages.error(request, " ".join(getattr(exc, "messages", [str(exc)])))
+    else:
+        messages.success(request, _("You confirmed this sheet."))
+    return redirect(sheet)
+
+
+@login_required
+@require_POST
+def sheet_protest_view(request: HttpRequest, pk: int) -> HttpResponse:
+    sheet = get_object_or_404(RaceSheet.objects.select_related("race__season").defer("raw"), pk=pk)
+    form = ProtestForm(request.POST, race=sheet.race)
+    if not form.is_valid():
+        messages.error(request, " ".join(e for errors in form.errors.values() for e in errors))
+        return redirect(sheet)
+    try:
+        protest_file(
+            sheet=sheet,
+            by=request.user,
+            reason=form.cleaned_data["reason"],
+            against=form.cleaned_data["against"],
+        )
+    except (PermissionDenied, ValidationError) as exc:
+        messages.error(request, " ".join(getattr(exc, "messages", [str(exc)])))
+    else:
+        messages.success(request, _("Your protest is filed; the stewards will decide."))
+    return redirect(sheet)

@@ -1,0 +1,101 @@
+"""Photos of the paper sheet: JPEG, PNG or WebP within limits, re-encoded; a bad one refuses the sheet."""
+
+from __future__ import annotations
+
+import io
+import time
+
+import pytest
+from PIL import Image
+
+from races.models import RaceSheet, SheetPhoto, SubmissionAttempt
+from races.sheet_services import SubmissionRefused, race_sheet_submit
+from tests.sheets.conftest import jpeg_bytes, png_header, snapshot, upload
+
+pytestmark = pytest.mark.django_db
+
+
+def test_a_photo_is_stored_re_encoded_without_exif_with_a_thumbnail(oval, example, submit):
+    original = jpeg_bytes((800, 600), exif=True)
+    assert Image.open(io.BytesIO(original)).getexif()  # the phone's EXIF, GPS included
+
+    sheet = submit(
+        oval.race, example("race-ovale-valid.json"), oval.alice, photos=[upload("IMG_0042.jpg", original)]
+    )
+
+    photo = SheetPhoto.objects.get(sheet=sheet)
+    assert (photo.width, photo.height) == (800, 600)
+    with photo.image.open("rb") as stored:
+        image = Image.open(io.BytesIO(stored.read()))
+    assert image.format == "JPEG"
+    assert not image.getexif()
+    assert "IMG_0042" not in photo.image.name  # the player's file name stays with the player
+    with photo.thumbnail.open("rb") as thumb:
+        assert max(Image.open(io.BytesIO(thumb.read())).size) == 320
+
+
+def test_png_and_webp_are_accepted(oval, example, submit):
+    images = []
+    for fmt in ("PNG", "WEBP"):
+        out = io.BytesIO()
+        Image.new("RGBA", (50, 40), (200, 10, 10, 128)).save(out, fmt)
+        images.append(upload(f"sheet.{fmt.lower()}", out.getvalue(), f"image/{fmt.lower()}"))
+
+    sheet = submit(oval.race, example("race-ovale-valid.json"), oval.alice, photos=images)
+
+    assert sheet.photos.count() == 2
+
+
+@pytest.mark.parametrize(
+    ("name", "data", "message"),
+    [
+        ("huge.png", png_header(20_000, 20_000), "far too large"),
+        ("big.png", png_header(8_000, 6_000), "8000 × 6000 pixels is more than 40 megapixels"),
+        ("cut.jpg", jpeg_bytes((400, 300))[:2500], "truncated or damaged"),
+        ("notes.txt", b"car 7 was first", "not a JPEG, PNG or WebP image"),
+        ("anim.gif", b"GIF89a\x01\x00\x01\x00\x00\x00\x00;", "not a JPEG, PNG or WebP image"),
+    ],
+)
+def test_a_bad_photo_refuses_the_whole_submission(oval, example, name, data, message):
+    before = snapshot(oval.race)
+    started = time.perf_counter()
+
+    with pytest.raises(SubmissionRefused) as caught:
+        race_sheet_submit(
+            race=oval.race,
+            raw=example("race-ovale-valid.json"),
+            by=oval.alice,
+            photos=[upload("ok.jpg", jpeg_bytes((40, 30))), upload(name, data)],
+        )
+
+    assert time.perf_counter() - started < 2  # refused from the header, never decoded
+    assert message in " ".join(caught.value.messages)
+    assert name in " ".join(caught.value.messages)
+    attempt = SubmissionAttempt.objects.get()
+    assert attempt.outcome == "refused" and message in attempt.message
+    assert not RaceSheet.objects.exists() and not SheetPhoto.objects.exists()
+    assert snapshot(oval.race) == before
+
+
+def test_a_photo_over_the_size_limit_is_refused(oval, example, settings):
+    settings.RACE_SHEET_PHOTO_MAX_BYTES = 1000
+
+    with pytest.raises(SubmissionRefused, match="is more than the 1000"):
+        race_sheet_submit(
+            race=oval.race,
+            raw=example("race-ovale-valid.json"),
+            by=oval.alice,
+            photos=[upload("big.jpg", jpeg_bytes((300, 300)))],
+        )
+
+
+def test_too_many_photos_are_refused(oval, example, settings):
+    settings.RACE_SHEET_MAX_PHOTOS = 1
+
+    with pytest.raises(SubmissionRefused, match="at most 1 photos; 2 were sent"):
+        race_sheet_submit(
+            race=oval.race,
+            raw=example("race-ovale-valid.json"),
+            by=oval.alice,
+            photos=[upload("a.jpg", jpeg_bytes((20, 20))), upload("b.jpg", jpeg_bytes((20, 20)))],
+        )

@@ -1,0 +1,108 @@
+"""A small league for the feeds, charts and pages; Chromium for the browser tests."""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import pytest
+
+from league.models import Driver, Season, SeasonEntry, Team
+from races.models import Circuit, Race, Result
+from tests.conftest import IN_CI
+from tests.factories import make_circuit, make_driver, make_entry, make_season, make_team, run_race
+
+CHROMIUM = os.getenv("CHROMIUM", "/usr/bin/chromium")
+# Debian's Chromium, never a downloaded one; no sandbox (containers), nothing fetched in the background.
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
+PROJECT_CIRCUITS = Path(__file__).resolve().parents[2] / "fixtures" / "circuits"
+
+
+@dataclass
+class SmallLeague:
+    season: Season
+    circuit: Circuit
+    red: Team
+    blue: Team
+    alice: Driver
+    bruno: Driver
+    chloe: Driver
+    david: Driver
+    entries: list[SeasonEntry]
+    races: list[Race] = field(default_factory=list)
+
+
+def small_league(races: int = 3, **season: object) -> SmallLeague:
+    """Four cars in two teams; race r finishes in a rotating order, the last car out in odd rounds."""
+    circuit = make_circuit()
+    red = make_team(name="Rouge", slug="rouge", colour="#cc0000")
+    blue = make_team(name="Bleue", slug="bleue", colour="#0033aa")
+    alice = make_driver(name="Alice", slug="alice")
+    bruno = make_driver(name="Bruno", slug="bruno")
+    chloe = make_driver(name="Chloé", slug="chloe")
+    david = make_driver(name="David", slug="david")
+    league_season = make_season(name="Saison test", slug="saison-test", **season)
+    entries = [
+        make_entry(league_season, 1, alice, red),
+        make_entry(league_season, 2, bruno, red),
+        make_entry(league_season, 3, chloe, blue),
+        make_entry(league_season, 4, david, blue),
+    ]
+    league = SmallLeague(league_season, circuit, red, blue, alice, bruno, chloe, david, entries)
+    for _ in range(races):
+        race_more(league)
+    return league
+
+
+def race_more(league: SmallLeague, status: str = Race.Status.OFFICIAL) -> Race:
+    """One more race, numbered after the last one."""
+    n = len(league.races) + 1
+    shift = (n - 1) % len(league.entries)
+    order = league.entries[shift:] + league.entries[:shift]
+    out = [order.pop()] if n % 2 else []
+    results = run_race(league.season, n, order, eliminated=out, status=status, circuit=league.circuit)
+    race = results[0].race
+    league.races.append(race)
+    return race
+
+
+def net_points_by_round(season: Season) -> dict[int, dict[int, int]]:
+    """{driver id: {round: net points}} straight from the results table, for the assertions."""
+    scores: dict[int, dict[int, int]] = {}
+    for result in Result.objects.filter(race__season=season, race__status__in=Race.RESULT_STATUSES):
+        driver_id = result.race_entry.season_entry.driver_id
+        scores.setdefault(driver_id, {})[result.race.round] = result.net_points
+    return scores
+
+
+@pytest.fixture
+def league(db) -> SmallLeague:
+    return small_league()
+
+
+@pytest.fixture(scope="session")
+def browser_type_launch_args(browser_type_launch_args: dict) -> dict:
+    """pytest-playwright launches Debian's Chromium; without it the browser tests skip (fail in CI)."""
+    if not os.access(CHROMIUM, os.X_OK):
+        message = f"Chromium not found at {CHROMIUM} (apt-get install chromium, or set CHROMIUM)"
+        if IN_CI:
+            pytest.fail(f"{message}; CI=true: browser tests must run")
+        pytest.skip(message)
+    # Playwright's sync API keeps an event loop in the test thread; the ORM calls the tests
+    # make around it (loading the league, flushing the database) are still synchronous.
+    os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = "true"
+    return {**browser_type_launch_args, "executable_path": CHROMIUM, "args": CHROMIUM_ARGS}
+
+
+@pytest.fixture(scope="session")
+def browser_context_args(browser_context_args: dict) -> dict:
+    """A visitor whose browser asks for French, the site's language."""
+    return {**browser_context_args, "locale": "fr-FR", "viewport": {"width": 1280, "height": 900}}
