@@ -19,3 +19,8 @@ SECURE_HSTS_INCLUDE_SUBDOMAINS = True
 SECURE_HSTS_PRELOAD = True
 SECURE_CONTENT_TYPE_NOSNIFF = True
 X_FRAME_OPTIONS = "DENY"
+
+# Reuse database connections between requests (a new PostgreSQL connection per request
+# doubled page latency in bench/site.py); health checks drop connections that went stale.
+DATABASES["default"]["CONN_MAX_AGE"] = envint("DB_CONN_MAX_AGE", "60")  # noqa: F405
+DATABASES["default"]["CONN_HEALTH_CHECKS"] = True  # noqa: F405
