@@ -6,7 +6,7 @@ PIP := $(VENV)/bin/pip
 HOST ?= 127.0.0.1
 PORT ?= 8000
 
-.PHONY: run test install install-dev migrate demo lint format messages bench bench-pipeline screenshots worker clean chromium
+.PHONY: run test install install-dev migrate demo lint format messages bench bench-pipeline bench-site screenshots worker clean chromium
 
 $(VENV)/.installed: requirements.txt
 	$(PYTHON) -m venv $(VENV)
@@ -65,6 +65,10 @@ bench: install-dev
 ## Race sheets from submission to verdict on 2 real workers (needs Redis on 127.0.0.1:6379; see --help)
 bench-pipeline: install-dev
 	$(PY) bench/pipeline.py
+
+## The season and race pages under load on a 10-season league, beside a minimal Django view (see --help)
+bench-site: install-dev
+	$(PY) bench/site.py
 
 ## A Celery worker on Redis (REDIS_URL defaults to the local server)
 worker: install
