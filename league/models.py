@@ -10,6 +10,7 @@ from django.core.validators import MinValueValidator, RegexValidator
 from django.db import models
 from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext_lazy
 from simple_history.models import HistoricalRecords
 
 DEFAULT_POINTS = [10, 8, 6, 5, 4, 3, 2, 1]
@@ -75,7 +76,7 @@ class Season(models.Model):
     class Status(models.TextChoices):
         PLANNED = "planned", _("planned")
         RUNNING = "running", _("running")
-        FINISHED = "finished", _("finished")
+        FINISHED = "finished", pgettext_lazy("season status", "finished")
 
     name = models.CharField(_("name"), max_length=80)
     slug = models.SlugField(_("slug"), unique=True)

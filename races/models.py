@@ -6,6 +6,7 @@ from django.core.exceptions import ValidationError
 from django.core.validators import MinValueValidator
 from django.db import models
 from django.urls import reverse
+from django.utils.translation import gettext, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
 from simple_history.models import HistoricalRecords
 
@@ -98,7 +99,11 @@ class Race(models.Model):
         indexes = [models.Index(fields=["season", "scheduled_at"], name="race_season_date_idx")]
 
     def __str__(self) -> str:
-        return f"{self.season} R{self.round}: {self.circuit}"
+        return gettext("%(season)s R%(round)s: %(circuit)s") % {
+            "season": self.season,
+            "round": self.round,
+            "circuit": self.circuit,
+        }
 
     def get_absolute_url(self) -> str:
         return reverse("races:race", kwargs={"pk": self.pk})
@@ -186,7 +191,7 @@ class Result(models.Model):
     """A car's result in a race, as computed by the engine (or typed in for history)."""
 
     class Status(models.TextChoices):
-        FINISHED = "finished", _("finished")
+        FINISHED = "finished", pgettext_lazy("result status", "finished")
         ELIMINATED = "eliminated", _("eliminated")
 
     race = models.ForeignKey(Race, verbose_name=_("race"), on_delete=models.CASCADE, related_name="results")

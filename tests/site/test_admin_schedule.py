@@ -78,7 +78,7 @@ def test_a_race_without_any_date_creates_nothing_and_says_why(admin_client, leag
     response = admin_client.post(schedule_url(league.season), post_data(circuits, first=""))
 
     assert response.status_code == 200
-    assert "Race 1 has no date" in response.content.decode()
+    assert "La course 1 n’a pas de date" in response.content.decode()
     assert Race.objects.filter(season=league.season).count() == 3
 
 

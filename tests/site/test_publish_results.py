@@ -26,7 +26,7 @@ def test_publishing_makes_a_validated_race_official_and_records_who(league, admi
 def test_only_validated_results_can_be_published(league):
     race = race_more(league, status=Race.Status.SUBMITTED)
 
-    with pytest.raises(ValidationError, match="only validated results can be published"):
+    with pytest.raises(ValidationError, match="seuls des résultats validés peuvent être publiés"):
         race_publish(race=race, by=None)
     race.refresh_from_db()
     assert race.status == Race.Status.SUBMITTED
