@@ -1,16 +1,21 @@
 """Server-side line charts: the geometry of a standings progression, drawn as inline SVG.
 
 No JavaScript and nothing fetched from elsewhere: this module turns a
-`Progression` into coordinates and `templates/includes/progression_chart.html`
-writes the `<svg>`. The lines start at 0 before the first round.
+`Progression` into coordinates and texts (the tooltips, translated here rather
+than once per point in the template), and `templates/includes/progression_chart.html`
+writes the `<svg>`, its points through the `chart_markers` tag. The lines start
+at 0 before the first round.
 """
 
 from __future__ import annotations
 
+import functools
 import math
 from dataclasses import dataclass
 
-from django.utils.translation import gettext
+from django.utils.html import conditional_escape
+from django.utils.safestring import mark_safe
+from django.utils.translation import gettext, ngettext
 
 from league.selectors_progression import Progression
 
@@ -32,6 +37,7 @@ class Point:
     y: float
     value: int
     round: int
+    title: str = ""  # its tooltip, translated and escaped here rather than once per point in the template
 
 
 @dataclass(frozen=True)
@@ -43,6 +49,7 @@ class Line:
     position: int
     points: tuple[Point, ...]  # after each round (the 0 at the start is not a point)
     polyline: str  # "x,y x,y …", from the start
+    final_label: str = ""  # the legend's "21 pts", translated
 
     @property
     def values(self) -> str:
@@ -106,6 +113,14 @@ def _fmt(value: float) -> str:
     return f"{value:.1f}".rstrip("0").rstrip(".")
 
 
+def _point_title(points: int) -> str:
+    return ngettext(
+        "%(name)s after round %(round)s: %(points)s point",
+        "%(name)s after round %(round)s: %(points)s points",
+        points,
+    )
+
+
 def progression_chart(progression: Progression) -> LineChart | None:
     """The chart of a progression, or None when no round has been scored yet."""
     rounds = progression.rounds
@@ -123,12 +138,24 @@ def progression_chart(progression: Progression) -> LineChart | None:
     def y_at(value: int) -> float:
         return plot_bottom - (plot_bottom - plot_top) * value / y_max
 
+    # The tooltips are written here, not by a {% blocktranslate %} per point in the template (hundreds
+    # a page). As that tag would: the translation as is, the values escaped; each plural form looked up
+    # once per number of points.
+    point_title = functools.cache(_point_title)
     lines = []
     for series in progression.series:
+        name = conditional_escape(series.name)
         points = tuple(
-            Point(x=round(x_at(i), 1), y=round(y_at(value), 1), value=value, round=round_)
+            Point(
+                x=round(x_at(i), 1),
+                y=round(y_at(value), 1),
+                value=value,
+                round=round_,
+                title=mark_safe(point_title(value) % {"name": name, "round": round_, "points": value}),
+            )
             for i, (round_, value) in enumerate(zip(rounds, series.cumulative, strict=True), start=1)
         )
+        final = series.cumulative[-1] if series.cumulative else 0
         start = f"{_fmt(x_at(0))},{_fmt(y_at(0))}"
         url = ""
         if series.driver is not None:
@@ -144,6 +171,7 @@ def progression_chart(progression: Progression) -> LineChart | None:
                 position=series.position,
                 points=points,
                 polyline=" ".join([start, *(f"{_fmt(p.x)},{_fmt(p.y)}" for p in points)]),
+                final_label=ngettext("%(points)s pt", "%(points)s pts", final) % {"points": final},
             )
         )
     return LineChart(

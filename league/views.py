@@ -15,15 +15,13 @@ from django.shortcuts import get_object_or_404, render
 from league.charts import progression_chart
 from league.models import Driver, Season, Team
 from league.selectors import (
-    StandingRow,
     driver_experience,
     driver_standings,
     experience_tally,
     running_season,
+    season_scoreboard,
     team_experience,
-    team_standings,
 )
-from league.selectors_progression import driver_progression, team_progression
 from league.selectors_stats import driver_dice_luck, driver_stats
 from races.models import Race, Result
 from races.selectors import driver_results, next_race, season_calendar, team_results
@@ -33,14 +31,6 @@ from races.selectors import driver_results, next_race, season_calendar, team_res
 class CalendarLine:
     race: Race
     winner: Result | None
-
-
-@dataclass(frozen=True)
-class GridRow:
-    """One line of a season's results grid: a standing and its result (or None) in each round."""
-
-    standing: StandingRow
-    cells: tuple[Result | None, ...]
 
 
 def home(request: HttpRequest) -> HttpResponse:
@@ -64,26 +54,16 @@ def season_list(request: HttpRequest) -> HttpResponse:
 def season_detail(request: HttpRequest, slug: str) -> HttpResponse:
     season = get_object_or_404(Season, slug=slug)
     calendar = list(season_calendar(season=season))
-    # One query for every result of the season: the calendar's winners and the results grid.
-    results = Result.objects.filter(race__season=season).select_related(
-        "race_entry__season_entry__driver", "race_entry__season_entry__team"
-    )
-    by_race_and_driver: dict[tuple[int, int], Result] = {}
-    winners: dict[int, Result] = {}
-    for result in results:
-        by_race_and_driver[(result.race_id, result.race_entry.season_entry.driver_id)] = result
-        if result.position == 1:
-            winners[result.race_id] = result
-    drivers = driver_standings(season=season)
     raced = [race for race in calendar if race.has_results]
-    grid = [
-        GridRow(
-            standing=row,
-            cells=tuple(by_race_and_driver.get((race.pk, row.driver.pk)) for race in raced),
+    # The calendar's winners: one small query, a result per race.
+    winners = {
+        result.race_id: result
+        for result in Result.objects.filter(race__season=season, position=1).select_related(
+            "race_entry__season_entry__driver", "race_entry__season_entry__team"
         )
-        for row in drivers
-        if row.driver is not None
-    ]
+    }
+    # One query for both tables, both charts and the results grid.
+    scoreboard = season_scoreboard(season=season)
     return render(
         request,
         "league/season_detail.html",
@@ -94,11 +74,11 @@ def season_detail(request: HttpRequest, slug: str) -> HttpResponse:
                 for race in calendar
             ],
             "raced": raced,
-            "grid": grid,
-            "driver_standings": drivers,
-            "team_standings": team_standings(season=season),
-            "driver_chart": progression_chart(driver_progression(season=season)),
-            "team_chart": progression_chart(team_progression(season=season)),
+            "grid": scoreboard.grid(raced),
+            "driver_standings": scoreboard.drivers,
+            "team_standings": scoreboard.teams,
+            "driver_chart": progression_chart(scoreboard.driver_progression),
+            "team_chart": progression_chart(scoreboard.team_progression),
         },
     )
 

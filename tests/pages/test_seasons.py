@@ -127,6 +127,20 @@ def test_the_season_page_runs_as_many_queries_for_20_races_as_for_1(client):
 
 
 @pytest.mark.django_db
+def test_the_season_page_reads_the_results_once(client):
+    season = build_season(20)
+    url = season.get_absolute_url()
+    client.get(url)  # warm caches (content types, translations)
+
+    with CaptureQueriesContext(connection) as context:
+        client.get(url)
+
+    # The season, its calendar, the calendar's winners, then one query for both tables, both
+    # charts and the results grid (there were 7: one per table, one per chart, one for the grid).
+    assert len(context.captured_queries) == 4
+
+
+@pytest.mark.django_db
 def test_the_season_list_runs_as_many_queries_for_many_seasons(client):
     build_season(1)
     one = queries_for(client, reverse("league:seasons"))

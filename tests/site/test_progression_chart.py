@@ -8,6 +8,7 @@ import xml.etree.ElementTree as ET
 import pytest
 
 from league.charts import nice_step, progression_chart
+from league.models import Driver
 from league.selectors import driver_standings, team_standings
 from league.selectors_progression import driver_progression, team_progression
 from races.models import Race
@@ -99,6 +100,21 @@ def test_the_points_of_a_polyline_match_the_cumulative_standings(client, league)
         values = [round((zero_y - y) / (zero_y - top_y) * top_value) for _x, y in points[1:]]
         assert tuple(values) == expected[line.get("data-name")]
         assert line.get("data-values") == ",".join(map(str, expected[line.get("data-name")]))
+
+
+def test_each_point_has_a_tooltip_in_the_readers_language(client, league):
+    Driver.objects.filter(pk=league.alice.pk).update(name="Alice <&>")
+    url = league.season.get_absolute_url()
+
+    french = client.get(url, HTTP_ACCEPT_LANGUAGE="fr").content.decode()
+    english = client.get(url, HTTP_ACCEPT_LANGUAGE="en").content.decode()
+
+    # Translated with the plural of the number (French: 0 point, English: 0 points), the name escaped.
+    assert "<title>Alice &lt;&amp;&gt; après la manche 3 : 21 points</title>" in french
+    assert "<title>David après la manche 1 : 0 point</title>" in french
+    assert "<title>Alice &lt;&amp;&gt; after round 3: 21 points</title>" in english
+    assert "<title>David after round 1: 0 points</title>" in english
+    assert '<span class="legend-points">21 pts</span>' in english
 
 
 def test_no_chart_before_the_first_scored_round(client, db):
