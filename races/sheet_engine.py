@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any
 
 from django.utils.translation import gettext as _
 
+from races.sheet_experience import experience_check
 from rules.formats import LogFormatError, read_qualifying, read_race_log
 from rules.qualifying import qualify
 from rules.replay import replay
@@ -196,6 +197,7 @@ def judge_race_log(*, race: Race, raw: bytes) -> Judgement:
         return Judgement(valid=False, verdict=verdict, log=log.to_json())
     site += _cars_check(entries, (car.car for car in log.cars))
     site += _crew_check(entries, log.cars)
+    site += experience_check(race=race, entries=entries, log=log.to_json())
     try:
         verdict = replay(log, _track(race), _ruleset(race)).to_json()
     except LogFormatError as exc:  # e.g. a grid slot the circuit does not have

@@ -27,6 +27,7 @@ from races.models import Penalty, Race, RaceSheet, Result, SheetPhoto, Submissio
 from races.photos import CheckedPhoto, photo_check
 from races.services import ResultRow, race_grid_record, race_results_record
 from races.sheet_engine import Judgement, SheetEngineError, judge_qualifying, judge_race_log
+from races.sheet_experience import experience_spends_record
 from races.sheet_selectors import sheet_submitter_allowed
 
 if TYPE_CHECKING:
@@ -331,6 +332,7 @@ def race_sheet_apply(*, sheet: RaceSheet, by: AbstractBaseUser | None) -> None:
     )
     status = race.status if race.status in Race.RESULT_STATUSES else Race.Status.VALIDATED
     results = race_results_record(race=race, rows=rows, status=status, by=by)
+    experience_spends_record(race=race, sheet=sheet, by=by)
     # Results were written anew: point each penalty at its car's new result (bookkeeping, not history).
     by_entry = {result.race_entry_id: result for result in results}
     for penalty in penalties:
