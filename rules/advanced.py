@@ -96,14 +96,20 @@ def wanted(track, car: CarState, move: Move) -> bool:
     """Whether this move needs a `Plan` (kept cheap: the common move answers False)."""
     return bool(
         car.ext is not _NO
-        or move.wait is not None
+        or (not move.plain and _unusual(move))
+        or track._lane[car.square] < 0
+        or (move.to is not None and track._lane.get(move.to, 0) < 0)
+    )
+
+
+def _unusual(move: Move) -> bool:
+    return bool(
+        move.wait is not None
         or move.slipstream
         or move.pit is not None
         or move.option
         or type(move.roll) is tuple
         or (move.xp is not None and move.xp.team is not None)
-        or track._lane[car.square] < 0
-        or (move.to is not None and track._lane.get(move.to, 0) < 0)
     )
 
 

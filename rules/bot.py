@@ -12,8 +12,11 @@ replays as valid. Its driving: before the roll it picks the gear whose die
 gives the best expected result (distance, minus brake, tyre, gearbox, risk
 and "will I stop in the next corner" costs); after the roll it takes the best
 stop for the number rolled, braking or taking a tyre bonus as needed. It rolls
-every d20 test the rules call for (handling, collision, engine, weather), and
-lives with the results.
+every d20 test the rules call for (handling, collision, engine, weather, A6
+scatter, A18 spin), and lives with the results. It takes a slipstream (S1) when
+the 3 squares are worth more than stopping behind, plays the lapped cars' lost
+moves (M6-2-5), and with `pits=True` makes a long stop (S3) in its stand when
+its tyres run low.
 """
 
 from __future__ import annotations
@@ -27,18 +30,20 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
+from rules import slipstream
 from rules.corners import settle_exits
 from rules.damage import collision_limit, engine_limit, handling_limit, touching
 from rules.formats import RACE_LOG_FORMAT, Move, TestKind, TestRoll, read_race_log
 from rules.gearbox import FACES, check_shift, pushes_engine
 from rules.moves import reachable, walk
-from rules.order import play_order
+from rules.order import after_move as lapped
+from rules.order import play_order, progress
 from rules.replay import Game, _take_off, end_turn, replay, start
 from rules.ruleset import RuleSet
 from rules.state import CarState, CarStatus, RaceState
 from rules.track import Track, load_circuit
 from rules.verdict import Violation
-from rules.weather import Tyres, WeatherKind, slide_for_gear, tyre_effect
+from rules.weather import Tyres, WeatherKind, move_terms, slide_for_gear, tyre_effect
 
 __all__ = ["write_race", "main"]
 
@@ -60,6 +65,7 @@ ENGINE = 10.0
 SPIN = 20.0
 OVERSHOOT = 10.0  # per square the next move cannot avoid going past a corner it must stop in
 MAX_TURNS_PER_LAP = 80
+PIT_AT = 2  # tyre points lost before the bot stops in its stand (pits=True)
 
 
 @dataclass(frozen=True, slots=True)
@@ -91,10 +97,13 @@ def write_race(
     seed: int = 0,
     options: Iterable[str] = ("A7",),
     weather_roll: int | None = None,
+    pits: bool = False,
 ) -> dict[str, Any]:
     """A whole race played by the bot, as a `formule-de/race-log@1` document (a JSON-ready dict).
 
-    Raises `ValueError` for a car count the grid cannot take or options the engine cannot play."""
+    `pits=True` gives every car a stand (S2) and makes the bot stop there (a long stop, S3) when
+    its tyres run low. Raises `ValueError` for a car count the grid cannot take or options the
+    engine cannot play."""
     if not 1 <= cars <= len(track.grid):
         raise ValueError(f"{track.id} has {len(track.grid)} grid squares; cannot start {cars} cars")
     rules = RuleSet.from_options(options)
@@ -124,6 +133,8 @@ def write_race(
                 "experience": {"driver": 0.0, "team": 0.0},
             }
         )
+        if pits and track.pit is not None:
+            entries[-1]["stand"] = track.pit.squares[i % len(track.pit.squares)]
     doc: dict[str, Any] = {
         "format": RACE_LOG_FORMAT,
         "circuit": track.id,
@@ -163,12 +174,34 @@ class _Bot:
         state = replace(state, turn=turn, played=frozenset())
         expected = play_order(self.track, state, with_obstacles=True)
         moves: list[dict] = []
-        for i, car_id in enumerate(expected):
+        lost: set[str] = set()  # lapped before playing: they lose this turn's move (T4, M6-2-5)
+        moved: set[str] = set()
+        again: list[str] = []  # passed the leader again: they play their lost move at the end
+        for i, car_id in enumerate((*expected, None)):
+            if car_id is None:  # the lost moves won back, after everyone else
+                if not again:
+                    break
+                car_id = again.pop(0)
+            elif state.car(car_id).status is not CarStatus.RACING or car_id in lost:
+                continue  # an obstacle, knocked out earlier in this turn, or lapped
+            else:
+                state = _take_off(state, expected[:i], turn)
             if state.car(car_id).status is not CarStatus.RACING:
-                continue  # an obstacle, or knocked out earlier in this turn
-            state = _take_off(state, expected[:i], turn)
-            move, state = self.play(state, car_id)
+                continue
+            before = progress(self.track, state.car(car_id))
+            if state.car(car_id).ext.stalled:  # A18: a stalled car sits out this turn
+                from rules.replay_move import apply
+
+                move = Move(car_id, "bot", wait="stalled")
+                state, _ = apply(self.game, state, move)
+            else:
+                move, state = self.play(state, car_id)
             moves.append(move.to_json())
+            moved.add(car_id)
+            state, newly, regained = lapped(self.track, state, car_id, before, lost | moved, [])
+            lost.update(newly)
+            if regained:
+                again.append(car_id)
         state = _take_off(state, expected, turn)
         return end_turn(self.game, state), moves
 
@@ -177,6 +210,16 @@ class _Bot:
         car = state.car(car_id)
         track = self.track
         assert car.square is not None
+        if track._lane[car.square] < 0:  # in its stand (S3): out down the lane
+            done = self._leave_pit(state, car_id)
+            if done is not None:
+                return done
+            raise RuntimeError(f"turn {state.turn}, car {car_id} in {car.square}: cannot leave the pit lane")
+        entry = self.game.entries[car_id]
+        if entry.stand is not None and car.wear.tyres <= entry.wear.tyres - PIT_AT:
+            done = self._pit(state, car_id)
+            if done is not None:
+                return done
         occupied = state.occupied()
         occupied.pop(car.square, None)
         rain = state.weather.is_rain
@@ -216,6 +259,12 @@ class _Bot:
             )
             done = self._roll_tests(state, move)
             if done is not None:
+                for alt in choices[:12]:  # S1: a stop behind a car may be worth 3 more squares
+                    if alt.brake == 0 and alt.stop.path and best_gear >= slipstream.MIN_GEAR:
+                        base = replace(move, path=alt.stop.path, to=None, bonus=alt.bonus, brake=0)
+                        slip = self._slipstream(state, base, alt.value - alt.stop.value, choice.value)
+                        if slip is not None:
+                            return slip
                 return done
         raise RuntimeError(
             f"turn {state.turn}, car {car_id} on {car.square}: no legal move found for {best_gear}/{roll}"
@@ -335,10 +384,130 @@ class _Bot:
             out.append(_Choice(value, stop, brake, bonus))
         if not out:
             raise RuntimeError(
-                f"car {car.id} on {car.square}: no stop for a roll of {roll} in gear {gear} reach {reach} tyres {car.tyres} {effect}"
+                f"car {car.id} on {car.square}: no way to play a roll of {roll} in gear {gear} "
+                f"({car.tyres.value} tyres, {reach} squares free ahead)"
             )
         out.sort(key=lambda c: -c.value)
         return out
+
+    def _slipstream(
+        self, state: RaceState, move: Move, offset: float, value: float
+    ) -> tuple[Move, RaceState] | None:
+        """S1: a move (no braking) that ends right behind a car in 4th or higher, in a gear at least
+        as high, may go 3 squares further; the engine judges each way round, the best is kept if
+        it is worth more than stopping behind."""
+        path = move.path
+        if not path or move.brake or move.gear < slipstream.MIN_GEAR or move.pit or move.option:
+            return None
+        track = self.track
+        car = state.car(move.car)
+        assert car.square is not None
+        occupied = state.occupied()
+        occupied.pop(car.square, None)
+        ahead = slipstream.car_ahead(track, path[-1], occupied)
+        if ahead is None:
+            return None
+        other = state.car(ahead)
+        if other.status is not CarStatus.RACING or not slipstream.MIN_GEAR <= other.gear <= move.gear:
+            return None
+        ends = [(path[-1],)]
+        for _ in range(slipstream.SQUARES):
+            ends = [(*e, sq) for e in ends for sq in track._succ[e[-1]] if sq not in occupied]
+        best = None
+        for e in ends:
+            full = path + e[1:]
+            w = walk(track, car.square, full, occupied, car.corner, car.stops, state.dangerous)
+            if w.fatal is not None:
+                continue
+            stop = self._stop(state, car, occupied, len(full), full[-1], len(w.dangerous), full)
+            gain = (
+                offset
+                + stop.value
+                - (BRAKE if stop.in_corner and not track.corner_between(car.square, path[-1]) else 0)
+            )
+            if gain > value and (best is None or gain > best[0]):
+                best = (gain, full)
+        if best is None:
+            return None
+        return self._roll_tests(state, replace(move, path=best[1], slipstream=1, tests=()))
+
+    # -- pit stops (S2, S3, A3) ----------------------------------------------------------
+    def _pit(self, state: RaceState, car_id: str) -> tuple[Move, RaceState] | None:
+        """A long stop (S3) in the car's stand, when a gear up to 4th can reach it exactly (A3:
+        the move must end on the stand; braking and tyre bonus squares make up the difference)."""
+        from rules.pits import find_path
+
+        track, game = self.track, self.game
+        car = state.car(car_id)
+        stand = game.entries[car_id].stand
+        pit = track.pit
+        assert car.square is not None and pit is not None and stand is not None
+        occupied = state.occupied()
+        occupied.pop(car.square, None)
+        if any(sq in occupied for sq in (pit.entry, *pit.squares)):
+            return None
+        path = find_path(
+            track, car.square, 16, stand, occupied, car.corner, car.stops, state.dangerous, exact=False
+        )
+        if path is None:
+            return None
+        rain = state.weather.is_rain
+        in_corner = track.corner_between(car.square, stand)
+        best = None
+        for gear, cost in self._gears(car):
+            if gear > 4 or cost:
+                continue
+            _, forced, bonus_max = move_terms(car.tyres, rain, car.lap_on_tyres, gear, game.a8, in_corner)
+            faces = FACES[gear]
+            fits = sum(1 for f in faces if -bonus_max <= f + forced - len(path) <= car.wear.brakes)
+            if fits and (best is None or fits / len(faces) > best[0]):
+                best = (fits / len(faces), gear, forced)
+        if best is None:
+            return None
+        _, gear, forced = best
+        roll = self.rng.choice(FACES[gear])
+        extra = roll + forced - len(path)
+        if not -10 <= extra <= car.wear.brakes:
+            return None
+        brake, bonus = max(extra, 0), max(-extra, 0)
+        move = Move(car_id, "bot", gear, roll, path, None, brake=brake, bonus=bonus, pit={"stop": "long"})
+        return self._roll_tests(state, move)
+
+    def _leave_pit(self, state: RaceState, car_id: str) -> tuple[Move, RaceState] | None:
+        """Out of the stand in 4th or lower (S3): down the lane, out of the exit, on over the track."""
+        track, game = self.track, self.game
+        car = state.car(car_id)
+        pit = track.pit
+        assert car.square is not None and pit is not None
+        occupied = state.occupied()
+        occupied.pop(car.square, None)
+        chain = (*pit.squares, pit.exit)
+        lane = chain[chain.index(car.square) + 1 :]
+        rain = state.weather.is_rain
+        for gear in (4, 3, 2, 1):
+            _, forced, _ = move_terms(car.tyres, rain, car.lap_on_tyres, gear, game.a8, False)
+            roll = self.rng.choice(FACES[gear])
+            for brake in range(car.wear.brakes + 1):
+                total = roll + forced - brake
+                if total < 1:
+                    break
+                if any(sq in occupied for sq in lane[:total]):
+                    continue
+                if total <= len(lane):
+                    ends = [lane[:total]]
+                else:
+                    layers = reachable(
+                        track, pit.exit, total - len(lane), occupied, None, 0, dangerous=state.dangerous
+                    )
+                    if len(layers) <= total - len(lane):
+                        continue
+                    ends = [lane + p for _, p in sorted(layers[-1].values())]
+                for path in ends:
+                    move = Move(car_id, "bot", gear, roll, path, None, brake=brake)
+                    done = self._roll_tests(state, move)
+                    if done is not None:
+                        return done
+        return None
 
     # -- the d20 tests -----------------------------------------------------------------
     def _roll_tests(self, state: RaceState, move: Move) -> tuple[Move, RaceState] | None:
@@ -351,7 +520,7 @@ class _Bot:
         car = state.car(car_id)
         after, events = apply(game, state, replace(move, tests=()))
         mover = after.car(car_id)
-        if any(isinstance(e, Violation) and e.rule not in ("D3", "D4", "D5", "W1") for e in events):
+        if any(isinstance(e, Violation) and e.rule not in ("D3", "D4", "D5", "W1", "A18") for e in events):
             return None
         rain = state.weather.is_rain
         tests: list[TestRoll] = []
@@ -373,6 +542,12 @@ class _Bot:
             if tests:
                 after, _ = apply(game, state, replace(move, tests=tuple(tests)))
                 mover = after.car(car_id)
+
+        # A18: a spin calls for a spin d20 (1 stalls the car, 20 catches it).
+        if game.rules.has("A18") and mover.status is not CarStatus.OUT and mover.spun:
+            tests.append(TestRoll(TestKind.SPIN, d20()))
+            after, _ = apply(game, state, replace(move, tests=tuple(tests)))
+            mover = after.car(car_id)
 
         # D3: every car touched rolls, then the mover once per car left.
         if mover.status is not CarStatus.OUT and mover.square is not None:
@@ -399,7 +574,7 @@ class _Bot:
             for other in after.cars:
                 if other.status is CarStatus.OUT or other.square is None or track.is_pit(other.square):
                     continue
-                if other.id == car_id or other.gear in (5, 6):
+                if other.id == car_id or other.gear >= 5:
                     tests.append(TestRoll(TestKind.ENGINE, d20(), None if other.id == car_id else other.id))
             if after.weather.evolves:
                 tests.append(TestRoll(TestKind.WEATHER, d20()))

@@ -14,6 +14,9 @@ from rules.state import CarState, CarStatus, Cause, RaceState
 from rules.track import Track
 from rules.verdict import Event, Violation
 
+# enum members on the hot path, looked up once (`CarStatus.OUT` is a slow lookup in Python 3.11)
+_OUT = CarStatus.OUT
+
 TEST_RULE = {
     TestKind.HANDLING: "D5",
     TestKind.COLLISION: "D3",
@@ -95,7 +98,7 @@ def lose(state: RaceState, car_id: str, part: str, n: int, turn: int, events: li
     """Take `n` points off a part. Body/engine losses make the car's square dangerous (D5);
     body, engine or handling at 0 eliminates (D2)."""
     car = state.car(car_id)
-    if n <= 0 or car.status is CarStatus.OUT:
+    if n <= 0 or car.status is _OUT:
         return state
     i = _PART_INDEX[part]
     left = max(0, car.wear[i] - n)
@@ -118,14 +121,14 @@ def eliminate(state: RaceState, car_id: str, cause: Cause, turn: int, events: li
     """Put a car out. Body, engine and blocking eliminations leave an obstacle (and a dangerous
     square) until the car's next turn would have come; the others leave the track at once (D2)."""
     car = state.car(car_id)
-    if car.status is CarStatus.OUT:
+    if car.status is _OUT:
         return state
     events.append(Event(turn, car_id, "eliminated", f"eliminated: {why}"))
     if cause.stays_on_track and car.square is not None:
         remove = turn + 1 if car_id in state.played else turn
-        car = car.with_(status=CarStatus.OUT, cause=cause, out_turn=turn, remove_turn=remove)
+        car = car.with_(status=_OUT, cause=cause, out_turn=turn, remove_turn=remove)
         return state.with_car(car, dangerous=state.dangerous | {car.square})
-    car = car.with_(status=CarStatus.OUT, cause=cause, out_turn=turn, square=None, remove_turn=None)
+    car = car.with_(status=_OUT, cause=cause, out_turn=turn, square=None, remove_turn=None)
     return state.with_car(car)
 
 
@@ -137,7 +140,7 @@ def handling_tests(
     limit = handling_limit(state.weather.is_rain)
     j = 0
     for sq in squares:
-        if state.car(car_id).status is CarStatus.OUT:
+        if state.car(car_id).status is _OUT:
             break
         if j >= len(given):
             rolls.violation(
@@ -179,7 +182,7 @@ def touching(track: Track, state: RaceState, mover: CarState) -> list[CarState]:
     if stop is None:
         return []
     zone = track._risk[stop]
-    if not zone or zone.isdisjoint(state.occupancy()):
+    if not zone or zone.isdisjoint(state.__dict__.get("_occ") or state.occupancy()):
         return []
     mover_id = mover.id
     return [c for c in state.cars if c.square in zone and c.id != mover_id]
@@ -193,11 +196,11 @@ def collision_tests(
     mover = state.car(mover_id)
     given = rolls.take(TestKind.COLLISION)
     touched: list[CarState] = []
-    if mover.status is not CarStatus.OUT and mover.square is not None:
+    if mover.status is not _OUT and mover.square is not None:
         touched = touching(track, state, mover)
     rain = state.weather.is_rain
-    others = [c for c in touched if c.status is not CarStatus.OUT]
-    obstacles = [c for c in touched if c.status is CarStatus.OUT]
+    others = [c for c in touched if c.status is not _OUT]
+    obstacles = [c for c in touched if c.status is _OUT]
     expected = {c.id for c in others}
     seen: set[str] = set()
     mine: list[TestRoll] = []
@@ -232,7 +235,7 @@ def collision_tests(
                 c.id,
                 f"car {c.id} did not roll its collision test (touched by car {mover_id})",
             )
-    knocked_out = [c for c in others if state.car(c.id).status is CarStatus.OUT]
+    knocked_out = [c for c in others if state.car(c.id).status is _OUT]
     if knocked_out:
         names = ", ".join(c.id for c in knocked_out)
         state = lose(
@@ -245,7 +248,7 @@ def collision_tests(
             f"eliminated car {names} in the collision",
         )
     targets = [c for c in others if c not in knocked_out] + obstacles
-    if state.car(mover_id).status is CarStatus.OUT:
+    if state.car(mover_id).status is _OUT:
         targets = []
     for k, target in enumerate(targets):
         if k >= len(mine):
@@ -256,10 +259,10 @@ def collision_tests(
             )
             continue
         test = mine[k]
-        if state.car(mover_id).status is CarStatus.OUT:
+        if state.car(mover_id).status is _OUT:
             break
         aggravated = (
-            target.status is CarStatus.OUT and target.cause is not None and target.cause.aggravates_collisions
+            target.status is _OUT and target.cause is not None and target.cause.aggravates_collisions
         )
         if rolls.check_roll(test) and test.roll <= collision_limit(rain, aggravated):
             state = lose(
@@ -298,7 +301,7 @@ def engine_tests(
     due: dict[str, int] = {}
     if pushed:
         for c in state.cars:
-            if c.status is CarStatus.OUT or c.square is None or track.is_pit(c.square):
+            if c.status is _OUT or c.square is None or track.is_pit(c.square):
                 continue
             if c.id == mover_id or c.gear >= 5:
                 due[c.id] = 1

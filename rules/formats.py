@@ -10,7 +10,7 @@ the rules is the replay's business, not the reader's.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import MISSING, dataclass, fields
+from dataclasses import MISSING, dataclass, field, fields
 from enum import StrEnum
 from typing import Any
 
@@ -33,6 +33,7 @@ from rules.reading import (
     _str,
     _tenths,
 )
+from rules.ruleset import OPTIONS
 from rules.state import PARTS, Wear
 from rules.weather import Tyres
 
@@ -142,6 +143,9 @@ class Move:
     xp: XpUse | None = None
     option: Mapping[str, Any] | None = None
     wait: str | None = None
+    # Set by the reader when the move has none of wait, slipstream, pit, xp, option, 7th gear: the
+    # replay can skip looking for them. A hint only: False says nothing (and `replace` resets it).
+    plain: bool = field(default=False, init=False, compare=False, repr=False)
 
     @property
     def stop(self) -> str | None:
@@ -260,6 +264,9 @@ def read_race_log(data: bytes | str | Mapping[str, Any]) -> RaceLog:
     if type(options_raw) is not list:
         raise _fail("options", f"expected a list of option ids, got {_show(options_raw)}")
     options = tuple(_str(o, f"options[{i}]") for i, o in enumerate(options_raw))
+    for i, o in enumerate(options):
+        if o not in OPTIONS:
+            raise _fail(f"options[{i}]", f"unknown option {o!r} (known: A1–A19)")
     weather = _obj(doc.get("weather"), "weather", frozenset({"race", "qualifying"}))
     if "race" not in weather:
         raise _fail("weather.race", "missing (the d20 weather roll for the race)")
@@ -378,6 +385,7 @@ def _move(raw: Any, where: str, cars: set[str]) -> Move:
                     "brake": brake,
                     "bonus": bonus,
                     "tests": tests,
+                    "plain": True,
                 }
             )
             return move

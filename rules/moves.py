@@ -59,6 +59,8 @@ def walk(
     steps = track._steps.get(start)
     if steps is None:
         return _fatal("T1", f"{start!r} is not a square of {track.id}")
+    if track._plain.issuperset(zip((start, *path), path, strict=False)):
+        return _plain_walk(track, start, path, occupied, start_corner, start_stops, dangerous)
     locked: list[tuple[int, tuple[str, str]]] | None = None  # C2 problems, by step
     exits: list[CornerExit] | None = None
     entered: list[str] | None = None  # corners entered on the way
@@ -165,7 +167,7 @@ def walk(
         Walk,
         (
             None,
-            tuple(problems),
+            tuple(problems) if problems else (),
             crossings,
             after_line,
             tuple(exits) if exits else (),
@@ -185,6 +187,34 @@ _tuple_new = tuple.__new__
 
 def _first(item: tuple) -> int:
     return item[0]
+
+
+def _plain_walk(
+    track: Track,
+    start: str,
+    path: tuple[str, ...],
+    occupied: Mapping[str, str],
+    start_corner: str | None,
+    start_stops: int,
+    dangerous: Collection[str],
+) -> Walk:
+    """`walk` for a path of plain steps only (one corner, or one lane of straights): no exit, no
+    line, no lane to count; cars passed and dangerous squares are all there is to find."""
+    problems: tuple[tuple[str, str], ...] = ()
+    if occupied and not occupied.keys().isdisjoint(path):
+        problems = tuple(
+            ("T1", f"passes through car {occupied[sq]} on {sq}") for sq in path if sq in occupied
+        )
+    danger: tuple[str, ...] = ()
+    if dangerous and not (type(dangerous) in _SETS and dangerous.isdisjoint(path)):
+        danger = tuple(sq for sq in path if sq in dangerous)
+    corner = track._corner[start]
+    end_corner = None
+    end_stops = 0
+    if corner is not None:
+        end_corner = corner.id
+        end_stops = start_stops + 1 if corner.id == start_corner else 1
+    return _tuple_new(Walk, (None, problems, 0, 0, (), end_corner, end_stops, danger, False, 0, False))
 
 
 def _bad_step(track: Track, prev: str, sq: str, i: int, cp: Segment | None) -> Walk:
@@ -219,14 +249,28 @@ def search(
     dangerous: Collection[str] = (),
     zigzag: bool = True,
     lock_exits: bool = True,
+    max_dangerous: int | None = None,
 ) -> Found:
     """All legal paths of up to `length` squares from `start` (T1–T3, C2 lane lock, not through cars).
 
     Among the paths of exactly `length` squares ending on `target`, the best one has the fewest
     dangerous squares, then no zig-zag, then the fewest lane shifts. `zigzag=False` forbids
     zig-zags altogether. `reach` is the longest legal path found (at most `length`).
+    `max_dangerous` leaves out the paths over more dangerous squares than that (then `reach` only
+    counts the others): faster, when only such a path would matter.
     """
-    layers = _layers(track, start, length, occupied, start_corner, start_stops, dangerous, zigzag, lock_exits)
+    layers = _layers(
+        track,
+        start,
+        length,
+        occupied,
+        start_corner,
+        start_stops,
+        dangerous,
+        zigzag,
+        lock_exits,
+        max_dangerous,
+    )
     if target is None:
         return Found(None, len(layers) - 1)
     return _best(layers, target, length)
@@ -295,6 +339,7 @@ def _layers(
     dangerous: Collection[str],
     zigzag: bool,
     lock_exits: bool,
+    max_dangerous: int | None = None,
 ) -> list[_Layer]:
     """The layered search: item d holds every state d squares from the start, with its best cost
     and the state it came from. Stops at the first empty layer."""
@@ -302,6 +347,7 @@ def _layers(
     lanes = track._lane
     corner_of = track._corner
     layer: _Layer = {(start, 0, 0, -1, False): (0, None)}
+    too_dangerous = (max_dangerous + 1) * _DANGER if max_dangerous is not None else None
     layers = [layer]
     for _ in range(length):
         nxt: _Layer = {}
@@ -349,6 +395,8 @@ def _layers(
                     nkey = (sq, nrun, ndir, nlock, nzig)
                 if dangerous and sq in dangerous:
                     ncost += _DANGER
+                    if too_dangerous is not None and ncost >= too_dangerous:
+                        continue
                 old = nxt.get(nkey)
                 if old is None or ncost < old[0]:
                     nxt[nkey] = (ncost, key)

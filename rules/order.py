@@ -65,38 +65,31 @@ def turn_start(track: Track, state: RaceState) -> tuple[tuple[str, ...], list[st
     """In one pass at the start of a game turn: `play_order(with_obstacles=True)`, the racing
     cars in that order, and `lapping_floor`."""
     racing, out = CarStatus.RACING, CarStatus.OUT
-    keyed = []
-    low = high = None
-    owed = False
-    lap, level = track.lap_length, track._level
-    for i, c in enumerate(state.cars):
-        square = c.square
-        if square is None:
-            continue
-        status = c.status
-        if status is racing:
+    lap, level = track.lap_length, track._track_level
+    keyed = [
+        (
             # `progress`, spelt out for the squares of the track (the pit lane has its own)
-            p = c.crossings * lap + level[square] if track._lane[square] >= 0 else progress(track, c)
-            if low is None or p < low:
-                low = p
-            if high is None or p > high:
-                high = p
-            if c.ext.owed > 0:
-                owed = True
-        elif status is out:
-            p = progress(track, c)
-        else:
-            continue
-        keyed.append((-p, -c.gear, c.arrival, i, c))
-    _sort(track, keyed)
+            -(c.crossings * lap + lv) if (lv := level.get(c.square)) is not None else -progress(track, c),
+            -c.gear,
+            c.arrival,
+            i,
+            c,
+        )
+        for i, c in enumerate(state.cars)
+        if c.square is not None and ((status := c.status) is racing or status is out)
+    ]
+    keyed.sort()
+    ahead = [k for k in keyed if k[4].status is racing]  # by progress, the leader first
+    owed = any(k[4].ext.owed > 0 for k in ahead)
     floor = None
-    if (
-        low is not None
-        and high is not None
-        and (owed or high - low >= track.lap_length - MAX_MOVE - 3 * len(state.cars))
-    ):
-        floor = low + track.lap_length
-    return tuple(k[4].id for k in keyed), [k[4].id for k in keyed if k[4].status is racing], floor
+    if ahead:
+        low, high = -ahead[-1][0], -ahead[0][0]
+        if owed or high - low >= lap - MAX_MOVE - 3 * len(state.cars):
+            floor = low + lap
+    if len(keyed) > 1 and keyed[-1][0] - keyed[0][0] >= lap:
+        _sort(track, keyed)  # a field spread over a lap or more: round the loop from the leader
+        ahead = [k for k in keyed if k[4].status is racing]
+    return tuple(k[4].id for k in keyed), [k[4].id for k in ahead], floor
 
 
 def lapping_possible(track: Track, state: RaceState) -> bool:

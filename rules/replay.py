@@ -22,6 +22,11 @@ from rules.track import Track
 from rules.verdict import Event, Verdict, Violation
 from rules.weather import Weather
 
+# enum members on the hot path, looked up once (`CarStatus.OUT` is a slow lookup in Python 3.11)
+_FINISHED = CarStatus.FINISHED
+_OUT = CarStatus.OUT
+_RACING = CarStatus.RACING
+
 __all__ = ["Game", "apply", "replay", "start", "end_turn"]
 
 
@@ -118,7 +123,7 @@ def _take_off(state: RaceState, car_ids, turn: int) -> RaceState:
     for car_id in car_ids:
         car = state.car(car_id)
         if (
-            car.status is CarStatus.OUT
+            car.status is _OUT
             and car.square is not None
             and car.remove_turn is not None
             and car.remove_turn <= turn
@@ -134,8 +139,8 @@ def end_turn(game: Game, state: RaceState) -> RaceState:
     for car in cars:
         if car.square is None:
             continue
-        if car.status is CarStatus.FINISHED or (
-            car.status is CarStatus.OUT and car.remove_turn is not None and car.remove_turn <= state.turn
+        if car.status is _FINISHED or (
+            car.status is _OUT and car.remove_turn is not None and car.remove_turn <= state.turn
         ):
             state = state.with_car(car.with_(square=None))
     return state
@@ -150,7 +155,7 @@ def play_turn(
     # the play order (obstacles included: their slot says when they leave), the cars racing, and
     # whether the M6-2-5 bookkeeping can matter this turn
     expected, racing, lap_floor = turn_start(track, state)
-    slot = {car_id: i for i, car_id in enumerate(expected)}
+    slot = None  # car id -> place in `expected`, once obstacles make it matter
     out: list = []
     moved: list[str] = []
     obstacles = len(racing) < len(expected)
@@ -159,10 +164,12 @@ def play_turn(
     min_crossings = lap_floor / track.lap_length - 1 if lap_floor is not None else 0.0
     lost: set[str] = set()
     again: list[str] = []
-    racing_status = CarStatus.RACING
+    racing_status = _RACING
     for move in moves:
         cid = move.car
         if obstacles:
+            if slot is None:
+                slot = {car_id: i for i, car_id in enumerate(expected)}
             i = slot.get(cid)
             if i is not None:
                 state = _take_off(state, expected[:i], turn)
@@ -220,7 +227,7 @@ def play_turn(
             del a, b
             break
     for car_id in racing:
-        if car_id not in moved and state.car(car_id).status is CarStatus.RACING:
+        if car_id not in moved and state.car(car_id).status is _RACING:
             out.append(Violation(turn, car_id, "T5", f"car {car_id} did not move in turn {turn}"))
     for car_id in set(again):
         if moved.count(car_id) < 1 + again.count(car_id):
@@ -236,7 +243,7 @@ def _end_turn(game: Game, state: RaceState, out: list) -> tuple[RaceState, list,
 
 
 def _not_racing(car: CarState) -> str:
-    if car.status is CarStatus.FINISHED:
+    if car.status is _FINISHED:
         return f"car {car.id} finished at turn {car.finish_turn} and moves no more"
     return f"car {car.id} was eliminated at turn {car.out_turn} ({car.cause.value if car.cause else 'out'}) and moves no more"
 
@@ -262,7 +269,7 @@ def replay(log: RaceLog, track: Track, ruleset: RuleSet | None = None) -> Verdic
         )
     if not stopped:
         for car in sorted(state.cars, key=lambda c: -progress(track, c)):
-            if car.status is CarStatus.RACING:
+            if car.status is _RACING:
                 violations.append(
                     Violation(
                         last_turn,

@@ -19,6 +19,15 @@ from rules.state import CarState, CarStatus, Cause, Penalty, RaceState, _copy_wi
 from rules.verdict import Event, Violation
 from rules.weather import WeatherKind, move_terms
 
+# enum members on the hot path, looked up once (`CarStatus.OUT` is a slow lookup in Python 3.11)
+_FINISHED = CarStatus.FINISHED
+_OUT = CarStatus.OUT
+_RACING = CarStatus.RACING
+_RAIN = WeatherKind.RAIN
+# No legal total comes near this (7th gear's 50, slide, bonus, options and slipstreams included):
+# the path searches stop there (a roll off the die is a G1 violation anyway).
+SEARCH_CAP = 128
+
 if TYPE_CHECKING:
     from rules.replay import Game
 
@@ -62,6 +71,8 @@ def apply(game: Game, state: RaceState, move: Move) -> tuple[RaceState, tuple[Ev
                 state, car_id, "engine", shift.engine, turn, out, f"over-revving {car.gear} → {gear}"
             )
             car = state.car(car_id)
+    if car.status is _OUT:  # over-revving (A13's 7 → 2 included) took its last engine point
+        return _out_before_moving(state, car, move, out)
 
     # G1 and X2: the die.
     die = roll
@@ -89,7 +100,7 @@ def apply(game: Game, state: RaceState, move: Move) -> tuple[RaceState, tuple[Ev
         return state, tuple(out)
     in_corner = track.corner_between(start, stop)
     effect, forced, bonus_max = move_terms(
-        car.tyres, state.weather.current is WeatherKind.RAIN, car.lap_on_tyres, gear, game.a8, in_corner
+        car.tyres, state.weather.current is _RAIN, car.lap_on_tyres, gear, game.a8, in_corner
     )
     if move.bonus > bonus_max:
         where = "in a corner" if in_corner else "in a straight"
@@ -110,16 +121,22 @@ def apply(game: Game, state: RaceState, move: Move) -> tuple[RaceState, tuple[Ev
     total = roll + forced + move.bonus - move.brake
     if x is not None:
         total += x.squares(in_corner)
+    # the searches run one layer per square: a total no legal move reaches (a roll off every die,
+    # a G1 violation already) must not size them, or a sheet could hang the replay
+    reach_total = min(max(total, 0), SEARCH_CAP)
     occupied = state.occupied()
     occupied.pop(start, None)
+    # no car shares a square (the state keeps its occupancy): after the move, `occupied` plus the
+    # car's stop is the new state's, no need to work it out again
+    handoff = x is None and "_occ" in state.__dict__
 
     path = move.path
     if path is None and x is not None and x.pit_route:
         if move.pit is not None:
-            path = advanced.pits.stop_path(game, state, car, move, max(total, 0), occupied)
+            path = advanced.pits.stop_path(game, state, car, move, reach_total, occupied)
         else:
             path = advanced.pits.find_path(
-                track, start, max(total, 0), stop, advanced.pits.lane_occupied(state, occupied, track),
+                track, start, reach_total, stop, advanced.pits.lane_occupied(state, occupied, track),
                 car.corner, car.stops, state.dangerous,
             )
         if path is None:
@@ -131,7 +148,7 @@ def apply(game: Game, state: RaceState, move: Move) -> tuple[RaceState, tuple[Ev
         found = search(
             track,
             start,
-            max(total, 0),
+            reach_total,
             occupied,
             car.corner,
             car.stops,
@@ -139,7 +156,7 @@ def apply(game: Game, state: RaceState, move: Move) -> tuple[RaceState, tuple[Ev
             dangerous=state.dangerous,
         )
         path = found.path
-        if path is None and found.reach < total:
+        if path is None and found.reach < reach_total:
             path = search(
                 track,
                 start,
@@ -183,6 +200,7 @@ def apply(game: Game, state: RaceState, move: Move) -> tuple[RaceState, tuple[Ev
             target=path[-1],
             dangerous=state.dangerous,
             zigzag=False,
+            max_dangerous=len(w.dangerous),  # a path over more is no reason to refuse the zig-zag
         )
         if alt.path is not None and alt.dangerous <= len(w.dangerous):
             out.append(
@@ -208,9 +226,9 @@ def apply(game: Game, state: RaceState, move: Move) -> tuple[RaceState, tuple[Ev
             )
         )
     elif moved < total:
-        reach = None if x is None else advanced.reach(game, state, car, start, total, occupied, path)
+        reach = None if x is None else advanced.reach(game, state, car, start, reach_total, occupied, path)
         if reach is None:
-            reach = search(track, start, total, occupied, car.corner, car.stops).reach
+            reach = search(track, start, reach_total, occupied, car.corner, car.stops).reach
         if reach > moved:
             rule = "C7" if reach >= total else "C5"
             out.append(
@@ -249,8 +267,8 @@ def apply(game: Game, state: RaceState, move: Move) -> tuple[RaceState, tuple[Ev
             "laps": laps,
         },
     )
-    if crossings >= game.laps + 1 and car.status is CarStatus.RACING:
-        car = car.with_(status=CarStatus.FINISHED, finish_turn=turn, finish_margin=w.after_line)
+    if w.crossings and crossings >= game.laps + 1 and car.status is _RACING:
+        car = car.with_(status=_FINISHED, finish_turn=turn, finish_margin=w.after_line)
         out.append(Event(turn, car_id, "finished", f"crosses the line for the last time ({game.laps} laps)"))
     # C2, C3, C6: corner exits (their cost goes into the same new state as the stop).
     ex = None
@@ -261,7 +279,7 @@ def apply(game: Game, state: RaceState, move: Move) -> tuple[RaceState, tuple[Ev
             car = car.with_(
                 wear=car.wear._replace(tyres=ex.tyres), penalties=car.penalties + ex.penalties, spun=ex.spun
             )
-    state = state.with_played(car)
+    state = state.with_played(car, occupied if handoff else None)
     if ex is not None:
         for message in ex.messages:
             out.append(Event(turn, car_id, "corner-exit", message))
@@ -269,14 +287,14 @@ def apply(game: Game, state: RaceState, move: Move) -> tuple[RaceState, tuple[Ev
             state = damage.eliminate(state, car_id, ex.eliminated, turn, out, ex.messages[-1])
         elif ex.spun and game.rules.has("A18"):
             x = advanced.spun(game, x, roll)
-    if x is not None and state.car(car_id).status is not CarStatus.OUT:
+    if x is not None and state.car(car_id).status is not _OUT:
         state = advanced.after_move(game, state, car_id, move, x, w, out)
 
     # D5: dangerous squares passed over or stopped on (A17: not in 1st).
     dangerous = w.dangerous
     if dangerous and gear == 1 and game.a17:
         dangerous = ()
-    mover = state.car(car_id)
+    mover = state.cars[state.index[car_id]]
     if mover.square is None:
         dangerous = ()
     pushed = pushes_engine(gear, die) if x is None or x.pushed is None else x.pushed
@@ -295,7 +313,7 @@ def apply(game: Game, state: RaceState, move: Move) -> tuple[RaceState, tuple[Ev
     state = damage.handling_tests(state, car_id, dangerous, rolls, turn, out)
 
     # C5: blocking.
-    if blocked and state.car(car_id).status is not CarStatus.OUT:
+    if blocked and state.car(car_id).status is not _OUT:
         state = _blocking(game, state, car_id, blocked, lap, effect.multiplier, out)
 
     if x is not None:
@@ -338,13 +356,37 @@ def apply(game: Game, state: RaceState, move: Move) -> tuple[RaceState, tuple[Ev
     return state, tuple(out)
 
 
+def _out_before_moving(state: RaceState, car: CarState, move: Move, out: list):
+    """G3, D2: over-revving took the last engine point before the roll. The car does not move: it
+    stays on its square as an obstacle until its next turn would have come (the next game turn's
+    slot, not this one's, which is now); the move's d20 rolls were not called for."""
+    turn = state.turn
+    if car.remove_turn is not None and car.remove_turn <= turn and car.square is not None:
+        car = car.with_(remove_turn=turn + 1)
+    state = state.with_played(car)
+    if move.tests:
+        Rolls(move.tests, car.id, turn, out).finish()
+    return state, tuple(out)
+
+
 def _driver_xp(game: Game, car: CarState, move: Move, out: list, turn: int) -> tuple[int, bool]:
     """X2: +1, −1 or a re-roll on the movement die; returns the die face that counts for D4/W1
     and whether the point could be spent."""
     xp = move.xp
     assert xp is not None and xp.natural is not None
     gear, roll, natural = move.gear, move.roll, xp.natural
-    assert isinstance(roll, int)
+    if type(roll) is tuple:
+        # A13's two dice: `natural` is one number and cannot say which die it changes (decisions)
+        out.append(
+            Violation(
+                turn,
+                car.id,
+                "X2",
+                f"spends driver experience on a two-dice throw {list(roll)}: the log cannot say which "
+                "die it changes",
+            )
+        )
+        return sum(roll), False
     low, high = RANGES.get(gear, (0, 0))
     if 1 <= gear <= 6 and not is_face(gear, natural):
         out.append(

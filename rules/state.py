@@ -183,7 +183,9 @@ class RaceState:
         i = self.index[car.id]
         cars = self.cars
         old = cars[i]
-        changes["cars"] = cars[:i] + (car,) + cars[i + 1 :]
+        row = list(cars)
+        row[i] = car
+        changes["cars"] = tuple(row)
         new = _new(type(self))  # `_copy_with`, inlined: the hottest call of the replay
         d = new.__dict__
         d.update(self.__dict__)
@@ -192,19 +194,32 @@ class RaceState:
             _moved(d, old.square, car)
         return new
 
-    def with_played(self, car: CarState) -> RaceState:
+    def with_played(self, car: CarState, others: dict[str, str] | None = None) -> RaceState:
         """This state after `car`'s move: the car replaced, marked as played, the clock moved on.
-        (`with_car(car, played=..., clock=...)` without the keyword arguments: every move does it.)"""
+        (`with_car(car, played=..., clock=...)` without the keyword arguments: every move does it.)
+        `others`: this state's occupancy without the car, if the caller has it (it becomes the new
+        state's, the car added: do not change it afterwards)."""
         i = self.index[car.id]
         cars = self.cars
         old = cars[i]
         new = _new(type(self))
         d = new.__dict__
         d.update(self.__dict__)
-        d["cars"] = cars[:i] + (car,) + cars[i + 1 :]
+        row = list(cars)
+        row[i] = car
+        d["cars"] = tuple(row)
         d["played"] = self.played | {car.id}
         d["clock"] = self.clock + 1
-        if old.square != car.square and "_occ" in d:
+        if others is not None and "_occ" in d:
+            now = car.square
+            if now is None:
+                d["_occ"] = others
+            elif now not in others:
+                others[now] = car.id
+                d["_occ"] = others
+            else:
+                del d["_occ"]  # it stopped on a car: rebuilt on demand
+        elif old.square != car.square and "_occ" in d:
             _moved(d, old.square, car)
         return new
 

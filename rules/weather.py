@@ -14,6 +14,10 @@ class WeatherKind(StrEnum):
     SUN = "sun"
 
 
+_RAIN = WeatherKind.RAIN  # looked up once: `WeatherKind.RAIN` is a slow lookup in Python 3.11
+_VARIABLE = WeatherKind.VARIABLE
+
+
 class Tyres(StrEnum):
     HARD = "hard"
     SOFT = "soft"
@@ -61,12 +65,12 @@ class Weather:
 
     @property
     def is_rain(self) -> bool:
-        return self.current is WeatherKind.RAIN
+        return self.current is _RAIN
 
     @property
     def evolves(self) -> bool:
         """A 20 in 5th or 30 in 6th calls for a new weather roll (W1)."""
-        return self.kind is WeatherKind.VARIABLE and not self.fixed
+        return self.kind is _VARIABLE and not self.fixed
 
     def after_roll(self, rolled: WeatherKind) -> Weather:
         """The weather after a new roll under variable weather (R, "conditions atmosphériques")."""

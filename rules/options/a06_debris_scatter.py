@@ -24,13 +24,11 @@ def side(track, square, step):
     if not 0 <= lane <= 2:
         return None
     lv = track._level[square]
-    best = None
-    for sq in track._beside[square]:
-        if track._lane[sq] == lane and (
-            best is None or abs(track._level[sq] - lv) < abs(track._level[best] - lv)
-        ):
-            best = sq
-    return best
+    level = track._level
+    # the nearest square in that lane; two as near (one behind, one ahead): the one behind
+    # [decision], so that the choice never hangs on a set's order
+    near = [sq for sq in track._beside[square] if track._lane[sq] == lane]
+    return min(near, key=lambda sq: (abs(level[sq] - lv), level[sq]), default=None)
 
 
 def scatter(game, state, car_id, rolls, out, first_event):

@@ -12,6 +12,8 @@ import pytest
 
 from rules import load_circuit, read_race_log, replay
 from rules.bot import main, write_race
+from rules.ruleset import OPTIONS, Support
+from rules.weather import WeatherKind
 
 ROOT = Path(__file__).resolve().parents[2]
 CIRCUITS = {
@@ -35,6 +37,21 @@ def test_every_bot_race_replays_as_valid(name, cars):
     assert verdict.result_matches is True
     assert len(log.cars) == cars and log.laps == 1
     assert {p.status for p in verdict.classification} <= {"finished", "eliminated"}
+
+
+def test_an_all_options_rain_race_with_pit_stops_and_slipstreams_is_valid():
+    """10 cars, 3 laps on Spa in the rain, every option the engine plays, stands for every car:
+    the bot stops in its stand when its tyres run low (S3, A3) and takes slipstreams (S1)."""
+    track = CIRCUITS["spa"]
+    options = [o for o, u in OPTIONS.items() if u.support is not Support.NOT_YET]
+    rain = next(r for r in range(1, 21) if track.weather.kind_for(r) is WeatherKind.RAIN)
+    doc = write_race(track, cars=10, laps=3, seed=3, options=options, weather_roll=rain, pits=True)
+    log, verdict = _replayed(doc, "spa")
+    assert verdict.valid, [str(v) for v in verdict.violations[:3]]
+    assert set(log.options) == set(options) and log.laps == 3 and len(log.cars) == 10
+    moves = [m for t in log.turns for m in t.moves]
+    assert any(m.pit is not None for m in moves)
+    assert any(m.slipstream for m in moves)
 
 
 @pytest.mark.parametrize("seed", [1, 2, 3])
