@@ -49,7 +49,9 @@ OPTION_KEYS = {
     "spare": "A5",
 }
 LATE_OPTIONS = frozenset({"A4", "A6"})
-FULL_TANK = 99  # A12: no `fuel` given = a full tank (3/3), the whole race  # they act on what the tests did, any move
+FULL_TANK = (
+    99  # A12: no `fuel` given = a full tank (3/3), the whole race  # they act on what the tests did, any move
+)
 
 
 @dataclass(slots=True)

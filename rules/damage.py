@@ -261,9 +261,7 @@ def collision_tests(
         test = mine[k]
         if state.car(mover_id).status is _OUT:
             break
-        aggravated = (
-            target.status is _OUT and target.cause is not None and target.cause.aggravates_collisions
-        )
+        aggravated = target.status is _OUT and target.cause is not None and target.cause.aggravates_collisions
         if rolls.check_roll(test) and test.roll <= collision_limit(rain, aggravated):
             state = lose(
                 state,
@@ -337,6 +335,8 @@ def engine_tests(
     for who in sorted(due):
         if seen.get(who, 0) < due[who]:
             rolls.violation(
-                TestKind.ENGINE, who, f"car {who} did not roll its engine test (car {mover_id} pushed its engine)"
+                TestKind.ENGINE,
+                who,
+                f"car {who} did not roll its engine test (car {mover_id} pushed its engine)",
             )
     return state

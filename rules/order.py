@@ -139,10 +139,19 @@ def after_move(
         if before < p + lap <= after:
             lost.append(c.id)
             state = state.with_car(c.with_(ext=c.ext.with_(owed=c.ext.owed + 1)))
-            out.append(Event(state.turn, c.id, "lapped", f"lapped by car {mover}: loses this turn's move (M6-2-5)"))
+            out.append(
+                Event(state.turn, c.id, "lapped", f"lapped by car {mover}: loses this turn's move (M6-2-5)")
+            )
     again = False
-    if m.ext.owed > 0 and leader is not None and m.status is CarStatus.RACING and before + lap <= leader < after + lap:
+    if (
+        m.ext.owed > 0
+        and leader is not None
+        and m.status is CarStatus.RACING
+        and before + lap <= leader < after + lap
+    ):
         again = True
         state = state.with_car(m.with_(ext=m.ext.with_(owed=m.ext.owed - 1)))
-        out.append(Event(state.turn, mover, "unlapped", "passes the leader again: gets its lost move back (M6-2-5)"))
+        out.append(
+            Event(state.turn, mover, "unlapped", "passes the leader again: gets its lost move back (M6-2-5)")
+        )
     return state, lost, again

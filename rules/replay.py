@@ -182,7 +182,9 @@ def play_turn(
             continue
         if lost and cid in lost:
             out.append(
-                Violation(turn, cid, "T4", f"car {cid} was lapped this turn before playing: it loses this move")
+                Violation(
+                    turn, cid, "T4", f"car {cid} was lapped this turn before playing: it loses this move"
+                )
             )
         moved.append(cid)
         state, events = apply(game, state, move)
@@ -192,7 +194,10 @@ def play_turn(
                 return state, out, True
             obstacles = obstacles or any(isinstance(e, Event) and e.kind == "eliminated" for e in events)
         if lapping and (
-            ((mover := state.car(move.car)).crossings >= min_crossings and progress(track, mover) >= lap_floor)
+            (
+                (mover := state.car(move.car)).crossings >= min_crossings
+                and progress(track, mover) >= lap_floor
+            )
             or mover.ext.owed
         ):
             before = progress(track, car)
@@ -231,7 +236,11 @@ def play_turn(
             out.append(Violation(turn, car_id, "T5", f"car {car_id} did not move in turn {turn}"))
     for car_id in set(again):
         if moved.count(car_id) < 1 + again.count(car_id):
-            out.append(Violation(turn, car_id, "T4", f"car {car_id} passed the leader again but did not play its move back"))
+            out.append(
+                Violation(
+                    turn, car_id, "T4", f"car {car_id} passed the leader again but did not play its move back"
+                )
+            )
     return _end_turn(game, state, out)
 
 

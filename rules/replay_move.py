@@ -31,6 +31,7 @@ SEARCH_CAP = 128
 if TYPE_CHECKING:
     from rules.replay import Game
 
+
 def apply(game: Game, state: RaceState, move: Move) -> tuple[RaceState, tuple[Event | Violation, ...]]:
     """Play one move on a state; returns the new state and what happened (violations included)."""
     track = game.track
@@ -136,12 +137,20 @@ def apply(game: Game, state: RaceState, move: Move) -> tuple[RaceState, tuple[Ev
             path = advanced.pits.stop_path(game, state, car, move, reach_total, occupied)
         else:
             path = advanced.pits.find_path(
-                track, start, reach_total, stop, advanced.pits.lane_occupied(state, occupied, track),
-                car.corner, car.stops, state.dangerous,
+                track,
+                start,
+                reach_total,
+                stop,
+                advanced.pits.lane_occupied(state, occupied, track),
+                car.corner,
+                car.stops,
+                state.dangerous,
             )
         if path is None:
             out.append(
-                Violation(turn, car_id, "T1", f"no legal path of {total} squares from {start} to {stop}", True)
+                Violation(
+                    turn, car_id, "T1", f"no legal path of {total} squares from {start} to {stop}", True
+                )
             )
             return state, tuple(out)
     if path is None:
@@ -325,8 +334,15 @@ def apply(game: Game, state: RaceState, move: Move) -> tuple[RaceState, tuple[Ev
         state = damage.engine_tests(state, track, car_id, pushed, rolls, turn, out)
     else:
         state = damage.engine_tests(
-            state, track, car_id, pushed and x.everyone, rolls, turn, out,
-            mover_tests=x.mover_engine or None, mover_limit=x.mover_limit,
+            state,
+            track,
+            car_id,
+            pushed and x.everyone,
+            rolls,
+            turn,
+            out,
+            mover_tests=x.mover_engine or None,
+            mover_limit=x.mover_limit,
         )
     if x is not None or not advanced.LATE_OPTIONS.isdisjoint(game.rules.options):
         state = advanced.late_tests(game, state, car_id, x, rolls, out, first_event)
