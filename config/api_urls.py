@@ -11,7 +11,13 @@ from rest_framework.authtoken.views import ObtainAuthToken
 from rest_framework.routers import DefaultRouter
 
 from league.api import SeasonStandingsApi
+from league.api_experience import ExperienceApi
+from league.api_people import DriverApi, TeamApi
+from league.api_seasons import SeasonApi, SeasonEntryApi
 from races.api import RaceSheetCreateApi, RaceSheetDetailApi
+from races.api_circuits import CircuitApi
+from races.api_races import RaceApi, RaceEntryApi
+from races.api_results import ResultApi
 
 
 class TokenApi(ObtainAuthToken):
@@ -28,6 +34,15 @@ class TokenApi(ObtainAuthToken):
 
 app_name = "api"
 router = DefaultRouter()
+router.register("seasons", SeasonApi, basename="season")
+router.register("season-entries", SeasonEntryApi, basename="season-entry")
+router.register("races", RaceApi, basename="race")
+router.register("race-entries", RaceEntryApi, basename="race-entry")
+router.register("results", ResultApi, basename="result")
+router.register("drivers", DriverApi, basename="driver")
+router.register("teams", TeamApi, basename="team")
+router.register("circuits", CircuitApi, basename="circuit")
+router.register("experience", ExperienceApi, basename="experience")
 
 urlpatterns = [
     path("auth/token/", TokenApi.as_view(), name="token"),

@@ -10,14 +10,9 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from config.api_support import NOT_FOUND, NamedSerializer
 from league.models import Season
 from league.selectors import driver_standings, team_standings
-
-
-class _NamedSerializer(serializers.Serializer):
-    id = serializers.IntegerField(source="pk")
-    slug = serializers.SlugField()
-    name = serializers.CharField()
 
 
 class _StandingSerializer(serializers.Serializer):
@@ -37,18 +32,18 @@ class SeasonStandingsApi(APIView):
     @extend_schema_serializer(component_name="SeasonStandings")
     class OutputSerializer(serializers.Serializer):
         class DriverRowSerializer(_StandingSerializer):
-            driver = _NamedSerializer()
-            team = _NamedSerializer()
+            driver = NamedSerializer()
+            team = NamedSerializer()
             car_number = serializers.IntegerField()
 
         class TeamRowSerializer(_StandingSerializer):
-            team = _NamedSerializer()
+            team = NamedSerializer()
 
-        season = _NamedSerializer()
+        season = NamedSerializer()
         drivers = DriverRowSerializer(many=True)
         teams = TeamRowSerializer(many=True)
 
-    @extend_schema(operation_id="season_standings", responses={200: OutputSerializer})
+    @extend_schema(operation_id="season_standings", responses={200: OutputSerializer, 404: NOT_FOUND})
     def get(self, request: Request, pk: int) -> Response:
         season = get_object_or_404(Season, pk=pk)
         data = {

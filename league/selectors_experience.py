@@ -5,6 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from decimal import Decimal
 
+from django.db.models import QuerySet
+
 from league.models import Driver, ExperienceEntry, Season, Team
 from league.selectors import ZERO, experience_tally, tenths
 
@@ -54,3 +56,8 @@ def experience_ledger(
         balance = tenths(balance + entry.amount)
         lines.append(LedgerLine(entry=entry, balance=balance))
     return lines
+
+
+def experience_entry_list() -> QuerySet[ExperienceEntry]:
+    """Every ledger row with its driver or team, in the order they were written."""
+    return ExperienceEntry.objects.select_related("driver", "team").order_by("created_at", "pk")

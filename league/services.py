@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Mapping
 from decimal import Decimal
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any, TypeVar
 
-from django.core.exceptions import ValidationError
-from django.db import transaction
+from django.core.exceptions import NON_FIELD_ERRORS, ValidationError
+from django.db import models, transaction
 from django.utils.translation import gettext_lazy as _
 
 from league.models import Driver, ExperienceEntry, Season, SeasonEntry, Team
@@ -35,6 +36,53 @@ GAIN_REASONS = frozenset(
 DRIVER_SPENDS = frozenset({Reason.DIE})
 TEAM_SPENDS = frozenset({Reason.WEAR, Reason.FAST_STOP})
 
+ModelT = TypeVar("ModelT", bound=models.Model)
+
+
+def full_clean_naming_fields(instance: models.Model) -> None:
+    """full_clean(), with a two-field unique constraint's message under the field a person picks.
+
+    Django files (season, car_number) taken twice under no field; the last field of the
+    constraint is the one to change, so its message goes there: {"car_number": ["…"]}.
+    """
+    try:
+        instance.full_clean()
+    except ValidationError as exc:
+        errors = exc.update_error_dict({})
+        general = errors.pop(NON_FIELD_ERRORS, [])
+        for constraint in instance._meta.constraints:
+            fields = getattr(constraint, "fields", ())
+            if not general or not isinstance(constraint, models.UniqueConstraint) or len(fields) < 2:
+                continue
+            try:
+                constraint.validate(type(instance), instance)
+            except ValidationError as failed:
+                general = [error for error in general if error.messages != failed.messages]
+                errors.setdefault(fields[-1], []).extend(failed.error_list)
+        if general:
+            errors[NON_FIELD_ERRORS] = general
+        raise ValidationError(errors) from None
+
+
+def model_update(
+    *, instance: ModelT, fields: Iterable[str], data: Mapping[str, Any], by: AbstractBaseUser | None = None
+) -> tuple[ModelT, bool]:
+    """Set the `fields` present in `data`, then full_clean() and save only what changed.
+
+    Returns the instance and whether anything changed. Callers hold the transaction.
+    """
+    changed = [field for field in fields if field in data and getattr(instance, field) != data[field]]
+    for field in changed:
+        setattr(instance, field, data[field])
+    if not changed:
+        return instance, False
+    full_clean_naming_fields(instance)
+    if by is not None:
+        # simple_history: who made this version (its middleware does not see a token's user).
+        instance._history_user = by
+    instance.save(update_fields=changed)
+    return instance, True
+
 
 @transaction.atomic
 def driver_create(*, name: str, slug: str, country: str = "", user: AbstractBaseUser | None = None) -> Driver:
@@ -45,10 +93,22 @@ def driver_create(*, name: str, slug: str, country: str = "", user: AbstractBase
 
 
 @transaction.atomic
+def driver_update(*, driver: Driver, data: Mapping[str, Any]) -> Driver:
+    driver, _changed = model_update(instance=driver, fields=["name", "slug", "country"], data=data)
+    return driver
+
+
+@transaction.atomic
 def team_create(*, name: str, slug: str, colour: str = "#808080") -> Team:
     team = Team(name=name, slug=slug, colour=colour)
     team.full_clean()
     team.save()
+    return team
+
+
+@transaction.atomic
+def team_update(*, team: Team, data: Mapping[str, Any]) -> Team:
+    team, _changed = model_update(instance=team, fields=["name", "slug", "colour"], data=data)
     return team
 
 
@@ -64,6 +124,7 @@ def season_create(
     laps_per_race: int = 3,
     options: list[str] | None = None,
     max_cars_per_team: int = 2,
+    protest_window_hours: int = 48,
 ) -> Season:
     season = Season(
         name=name,
@@ -73,6 +134,7 @@ def season_create(
         best_results=best_results,
         laps_per_race=laps_per_race,
         max_cars_per_team=max_cars_per_team,
+        protest_window_hours=protest_window_hours,
     )
     # Leave the model defaults (F4 points, A7 on) unless the caller chose otherwise.
     if points_table is not None:
@@ -84,14 +146,42 @@ def season_create(
     return season
 
 
+SEASON_FIELDS = (
+    "name",
+    "slug",
+    "year",
+    "status",
+    "points_table",
+    "best_results",
+    "laps_per_race",
+    "options",
+    "max_cars_per_team",
+    "protest_window_hours",
+)
+
+
+@transaction.atomic
+def season_update(*, season: Season, data: Mapping[str, Any], by: AbstractBaseUser | None = None) -> Season:
+    season, _changed = model_update(instance=season, fields=SEASON_FIELDS, data=data, by=by)
+    return season
+
+
 @transaction.atomic
 def season_entry_create(*, season: Season, driver: Driver, team: Team, car_number: int) -> SeasonEntry:
     """Enter a driver in a team's car; the car number is the car id of race logs."""
     # Lock the season so two entries made at once cannot both take a team's last seat.
     Season.objects.select_for_update().filter(pk=season.pk).first()
     entry = SeasonEntry(season=season, driver=driver, team=team, car_number=car_number)
-    entry.full_clean()
+    full_clean_naming_fields(entry)
     entry.save()
+    return entry
+
+
+@transaction.atomic
+def season_entry_update(*, entry: SeasonEntry, data: Mapping[str, Any]) -> SeasonEntry:
+    """Move an entry to another team's car or number; the season and the driver stay."""
+    Season.objects.select_for_update().filter(pk=entry.season_id).first()  # as season_entry_create()
+    entry, _changed = model_update(instance=entry, fields=["team", "car_number"], data=data)
     return entry
 
 

@@ -12,7 +12,7 @@ from django.shortcuts import get_object_or_404
 from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy as _lazy
-from drf_spectacular.utils import OpenApiResponse, extend_schema, extend_schema_serializer
+from drf_spectacular.utils import extend_schema, extend_schema_serializer
 from rest_framework import serializers, status
 from rest_framework.exceptions import APIException, ValidationError
 from rest_framework.parsers import FormParser, JSONParser, MultiPartParser
@@ -21,6 +21,8 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from config.api_support import NOT_FOUND
+from config.api_support import detail_response as _detail
 from races.models import Race, RaceSheet, SubmissionAttempt
 from races.sheet_selectors import sheet_status
 from races.sheet_services import (
@@ -37,14 +39,6 @@ class PayloadTooLarge(APIException):
     status_code = status.HTTP_413_REQUEST_ENTITY_TOO_LARGE
     default_detail = _lazy("The upload is too large.")
     default_code = "too_large"
-
-
-class DetailSerializer(serializers.Serializer):
-    detail = serializers.CharField(help_text="What went wrong, for people.")
-
-
-def _detail(description: str) -> OpenApiResponse:
-    return OpenApiResponse(response=DetailSerializer, description=description)
 
 
 class RaceSheetCreateApi(APIView):
@@ -78,7 +72,9 @@ class RaceSheetCreateApi(APIView):
         responses={
             201: OutputSerializer,
             400: _detail("Refused input (the message says why); the attempt is recorded."),
+            401: _detail("No credentials: send `Authorization: Token …` (or log in)."),
             403: _detail("Not an entrant of this race."),
+            404: NOT_FOUND,
             413: _detail("The log or a photo is too large."),
         },
     )
@@ -175,7 +171,7 @@ class RaceSheetDetailApi(APIView):
         )
         error = serializers.CharField(help_text="Why the log is unreadable or could not be judged.")
 
-    @extend_schema(operation_id="race_sheet_retrieve", responses={200: OutputSerializer})
+    @extend_schema(operation_id="race_sheet_retrieve", responses={200: OutputSerializer, 404: NOT_FOUND})
     def get(self, request: Request, pk: int) -> Response:
         try:
             sheet = sheet_status(pk=pk)

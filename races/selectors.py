@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from datetime import datetime
 
-from django.db.models import QuerySet
+from django.db.models import F, QuerySet
 from django.utils import timezone
 
 from league.models import Driver, Season, Team
-from races.models import Circuit, Race, Result
+from races.models import Circuit, Race, RaceEntry, Result
 
 _RESULT_JOINS = (
     "race__season",
@@ -64,3 +64,24 @@ def team_results(*, team: Team) -> QuerySet[Result]:
 def circuit_races(*, circuit: Circuit) -> QuerySet[Race]:
     """The races held (or to be held) on a circuit, latest first, with their season."""
     return Race.objects.filter(circuit=circuit).select_related("season", "circuit").order_by("-scheduled_at")
+
+
+def race_list() -> QuerySet[Race]:
+    """Every race with its season and circuit, latest season first, then by round."""
+    return Race.objects.select_related("season", "circuit").order_by("-season__year", "season_id", "round")
+
+
+def race_entry_list() -> QuerySet[RaceEntry]:
+    """Every car entered in a race, with its number, driver and team, in grid order."""
+    return RaceEntry.objects.select_related("race", "season_entry__driver", "season_entry__team").order_by(
+        "race_id", F("grid_slot").asc(nulls_last=True), "season_entry__car_number"
+    )
+
+
+def result_list() -> QuerySet[Result]:
+    """Every counted result (validated or official races), latest season first, then round and place."""
+    return (
+        Result.objects.filter(race__status__in=Race.RESULT_STATUSES)
+        .select_related("race", "race_entry__season_entry__driver", "race_entry__season_entry__team")
+        .order_by("-race__season__year", "race__season_id", "race__round", "position")
+    )

@@ -4,17 +4,18 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from datetime import datetime, timedelta
+from datetime import UTC, datetime, timedelta
 from decimal import Decimal
 from typing import TYPE_CHECKING, Any
 
 from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.db.models import Max
+from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from league.models import ExperienceEntry, Season, SeasonEntry
-from league.services import GAIN_REASONS, experience_record
+from league.services import GAIN_REASONS, experience_record, full_clean_naming_fields, model_update
 from races.models import Circuit, Race, RaceEntry, Result
 
 if TYPE_CHECKING:
@@ -38,6 +39,24 @@ ONE_TWO_GAIN = Decimal("0.3")
 FRONT_ROW_GAIN = Decimal("0.1")
 GRID_REASONS = frozenset({Reason.POLE, Reason.GRID_SECOND, Reason.FRONT_ROW})
 EXPERIENCE_OPTION = "A7"
+# Races are run in our era. Far dates break local-time display: Paris was +00:09:21 until 1911,
+# and 31 December 9999 in UTC is already year 10000 there.
+FIRST_RACE_DATE = datetime(1970, 1, 1, tzinfo=UTC)
+LAST_RACE_DATE = datetime(3000, 1, 1, tzinfo=UTC)
+
+
+def _check_race_date(scheduled_at: datetime) -> None:
+    when = timezone.make_aware(scheduled_at) if timezone.is_naive(scheduled_at) else scheduled_at
+    if not FIRST_RACE_DATE <= when < LAST_RACE_DATE:
+        raise ValidationError(
+            {
+                "scheduled_at": ValidationError(
+                    _("A race is scheduled between the years 1970 and 2999, not on %(date)s."),
+                    code="race_date",
+                    params={"date": scheduled_at.date().isoformat()},
+                )
+            }
+        )
 
 
 @dataclass(frozen=True)
@@ -71,11 +90,16 @@ def circuit_create(*, document: dict[str, Any], country: str = "") -> Circuit:
 
 
 @transaction.atomic
-def circuit_update(*, circuit: Circuit, document: dict[str, Any]) -> Circuit:
-    """Replace a circuit's document; the id must stay (race logs refer to it)."""
-    _slug, name = _document_fields(document)
-    circuit.document = document
-    circuit.name = name or circuit.name
+def circuit_update(
+    *, circuit: Circuit, document: dict[str, Any] | None = None, country: str | None = None
+) -> Circuit:
+    """Replace a circuit's document and/or country; the id must stay (race logs refer to it)."""
+    if document is not None:
+        _slug, name = _document_fields(document)
+        circuit.document = document
+        circuit.name = name or circuit.name
+    if country is not None:
+        circuit.country = country
     circuit.full_clean()
     circuit.save()
     return circuit
@@ -91,11 +115,23 @@ def race_create(
     laps: int | None = None,
     status: str = Race.Status.SCHEDULED,
 ) -> Race:
+    _check_race_date(scheduled_at)
     race = Race(
         season=season, round=round, circuit=circuit, scheduled_at=scheduled_at, laps=laps, status=status
     )
-    race.full_clean()
+    full_clean_naming_fields(race)
     race.save()
+    return race
+
+
+@transaction.atomic
+def race_update(*, race: Race, data: Mapping[str, Any], by: AbstractBaseUser | None = None) -> Race:
+    """Change a race's round, circuit, date, laps or status; the season stays."""
+    if "scheduled_at" in data:
+        _check_race_date(data["scheduled_at"])
+    race, _changed = model_update(
+        instance=race, fields=["round", "circuit", "scheduled_at", "laps", "status"], data=data, by=by
+    )
     return race
 
 
@@ -109,8 +145,15 @@ def race_entry_create(
     wear: dict[str, int] | None = None,
 ) -> RaceEntry:
     entry = RaceEntry(race=race, season_entry=season_entry, grid_slot=grid_slot, tyres=tyres, wear=wear or {})
-    entry.full_clean()
+    full_clean_naming_fields(entry)
     entry.save()
+    return entry
+
+
+@transaction.atomic
+def race_entry_update(*, entry: RaceEntry, data: Mapping[str, Any]) -> RaceEntry:
+    """Change a car's grid slot, tyres or wear; use race_grid_record() to set a grid with its experience."""
+    entry, _changed = model_update(instance=entry, fields=["grid_slot", "tyres", "wear"], data=data)
     return entry
 
 

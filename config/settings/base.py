@@ -29,6 +29,7 @@ INSTALLED_APPS = [
     "rest_framework.authtoken",
     "django_filters",
     "drf_spectacular",
+    "drf_spectacular_sidecar",  # Swagger UI's files, served by us: /api/docs/ works offline
     "simple_history",
     "league",
     "races",
@@ -146,12 +147,28 @@ REST_FRAMEWORK = {
     "DEFAULT_FILTER_BACKENDS": ["django_filters.rest_framework.DjangoFilterBackend"],
     "DEFAULT_PAGINATION_CLASS": "rest_framework.pagination.PageNumberPagination",
     "PAGE_SIZE": 50,
-    "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
+    "DEFAULT_SCHEMA_CLASS": "config.api_support.ApiSchema",
+    # Services raise Django's ValidationError; the API answers it as a 400 naming the field.
+    "EXCEPTION_HANDLER": "config.api_support.exception_handler",
 }
 SPECTACULAR_SETTINGS = {
     "TITLE": "Formule Dé league API",
-    "DESCRIPTION": "Seasons, races, race sheets, results and standings of a Formule Dé league.",
+    "DESCRIPTION": (
+        "Seasons, races, race sheets, results and standings of a Formule Dé league. "
+        "Reads are public; writes need a token (`Authorization: Token …`, from `/api/auth/token/`) "
+        "and, except race sheets, an admin (staff) account."
+    ),
     "VERSION": "1.0.0",
+    "SWAGGER_UI_DIST": "SIDECAR",
+    "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
+    "REDOC_DIST": "SIDECAR",
+    # Several models have a `status`: one enum each, named after its model.
+    "ENUM_NAME_OVERRIDES": {
+        "SeasonStatusEnum": "league.models.Season.Status",
+        "RaceStatusEnum": "races.models.Race.Status",
+        "ResultStatusEnum": "races.models.Result.Status",
+        "SheetStatusEnum": "races.sheet_models.RaceSheet.Status",
+    },
 }
 
 LOGGING = {
