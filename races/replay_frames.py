@@ -17,6 +17,7 @@ from django.utils.translation import get_language, gettext_lazy
 from django.utils.translation import gettext as _
 
 from league.templatetags.league_extras import cause_label
+from races.engine_messages import translate_engine_message
 from races.models import Race, RaceEntry, RaceSheet
 from rules.formats import CarEntry, LogFormatError, read_race_log
 from rules.replay import play_turn, start
@@ -25,11 +26,11 @@ from rules.state import CarStatus, RaceState
 from rules.track import CircuitError, load_circuit
 from rules.verdict import Event
 
-FRAMES_VERSION = 1  # bump when the shape of the frames changes: older cache entries are ignored
+FRAMES_VERSION = 2  # bump when the shape of the frames changes: older cache entries are ignored
 CACHE_SECONDS = 60 * 60 * 24 * 7
 NO_COLOUR = "#5d6270"
 
-# The engine's event kinds, in the reader's language; its messages stay in English.
+# The engine's event kinds, in the reader's language (its messages: races/engine_messages.py).
 EVENT_LABELS: dict[str, Promise] = {
     "corner-exit": gettext_lazy("Corner exit"),
     "spin": gettext_lazy("Spin"),
@@ -78,7 +79,7 @@ def race_replay(*, sheet: RaceSheet) -> dict[str, Any]:
     turn, `moves` in the order played (the moving car and the square it stopped
     on: no other car moves during a move), `squares` (every car's square after
     the turn: the last one it stood on once it has finished or is out), `lap`
-    (the leader's) and `events` (kind, translated label, car, the engine's text).
+    (the leader's) and `events` (kind, translated label, car, the engine's text in the reader's language).
 
     Raises `ReplayUnavailable` when the log no longer replays against its race.
     """
@@ -184,7 +185,7 @@ def _event(event: Event) -> dict[str, Any]:
         "kind": kind,
         "label": str(label) if label is not None else kind.replace("-", " ").capitalize(),
         "car": event.car,
-        "text": event.message,
+        "text": translate_engine_message(event.message),
     }
 
 
