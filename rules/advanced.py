@@ -96,6 +96,7 @@ class Plan:
 
 def wanted(track, car: CarState, move: Move) -> bool:
     """Whether this move needs a `Plan` (kept cheap: the common move answers False)."""
+    # replay_move.apply inlines this test: change both together
     return bool(
         car.ext is not _NO
         or (not move.plain and _unusual(move))

@@ -59,8 +59,6 @@ def walk(
     steps = track._steps.get(start)
     if steps is None:
         return _fatal("T1", f"{start!r} is not a square of {track.id}")
-    if track._plain.issuperset(zip((start, *path), path, strict=False)):
-        return _plain_walk(track, start, path, occupied, start_corner, start_stops, dangerous)
     locked: list[tuple[int, tuple[str, str]]] | None = None  # C2 problems, by step
     exits: list[CornerExit] | None = None
     entered: list[str] | None = None  # corners entered on the way
@@ -187,34 +185,6 @@ _tuple_new = tuple.__new__
 
 def _first(item: tuple) -> int:
     return item[0]
-
-
-def _plain_walk(
-    track: Track,
-    start: str,
-    path: tuple[str, ...],
-    occupied: Mapping[str, str],
-    start_corner: str | None,
-    start_stops: int,
-    dangerous: Collection[str],
-) -> Walk:
-    """`walk` for a path of plain steps only (one corner, or one lane of straights): no exit, no
-    line, no lane to count; cars passed and dangerous squares are all there is to find."""
-    problems: tuple[tuple[str, str], ...] = ()
-    if occupied and not occupied.keys().isdisjoint(path):
-        problems = tuple(
-            ("T1", f"passes through car {occupied[sq]} on {sq}") for sq in path if sq in occupied
-        )
-    danger: tuple[str, ...] = ()
-    if dangerous and not (type(dangerous) in _SETS and dangerous.isdisjoint(path)):
-        danger = tuple(sq for sq in path if sq in dangerous)
-    corner = track._corner[start]
-    end_corner = None
-    end_stops = 0
-    if corner is not None:
-        end_corner = corner.id
-        end_stops = start_stops + 1 if corner.id == start_corner else 1
-    return _tuple_new(Walk, (None, problems, 0, 0, (), end_corner, end_stops, danger, False, 0, False))
 
 
 def _bad_step(track: Track, prev: str, sq: str, i: int, cp: Segment | None) -> Walk:

@@ -13,17 +13,18 @@ from rules import advanced, damage
 from rules.corners import settle_exits
 from rules.damage import Rolls
 from rules.formats import Move, TestKind
-from rules.gearbox import FACE_SETS, RANGES, check_shift, is_face, nth, pushes_engine
+from rules.gearbox import FACE_SETS, NO_SHIFT_COST, RANGES, check_shift, is_face, nth
 from rules.moves import search, walk
-from rules.state import CarState, CarStatus, Cause, Penalty, RaceState, _copy_with
+from rules.state import CarState, CarStatus, Cause, Penalty, RaceState, _new
 from rules.verdict import Event, Violation
-from rules.weather import WeatherKind, move_terms
+from rules.weather import _TERMS, WeatherKind, move_terms
 
 # enum members on the hot path, looked up once (`CarStatus.OUT` is a slow lookup in Python 3.11)
 _FINISHED = CarStatus.FINISHED
 _OUT = CarStatus.OUT
 _RACING = CarStatus.RACING
 _RAIN = WeatherKind.RAIN
+_NO_EXT = advanced._NO
 # No legal total comes near this (7th gear's 50, slide, bonus, options and slipstreams included):
 # the path searches stop there (a roll off the die is a G1 violation anyway).
 SEARCH_CAP = 128
@@ -41,22 +42,32 @@ def apply(game: Game, state: RaceState, move: Move) -> tuple[RaceState, tuple[Ev
     out: list = []
 
     x = None  # the advanced rules' plan for this move (rules/advanced.py), if it needs one
-    if advanced.wanted(track, car, move):
+    # advanced.wanted(track, car, move), without the call
+    if (
+        car.ext is not _NO_EXT
+        or (not move.plain and advanced._unusual(move))
+        or track._lane[car.square] < 0
+        or (move.to is not None and track._lane.get(move.to, 0) < 0)
+    ):
         x, state = advanced.prepare(game, state, car, move, out)
         if x.done:
             return state, tuple(out)
         car = state.car(car_id)
 
     # G1–G4: the gear, over-revving paid before the roll.
-    if x is not None and x.free_gear:
-        shift, problem = advanced.stand_gear(car, move.gear)
-    else:
-        shift, problem = check_shift(
-            car.gear, move.gear, car.wear, spun=car.spun, top_gear=6 if x is None else x.top_gear
-        )
-    if problem is not None:
-        out.append(Violation(turn, car_id, *problem))
     gear = move.gear
+    previous = car.gear
+    if x is None and previous and previous - 1 <= gear <= previous + 1 and 1 <= gear <= 6 and not car.spun:
+        shift = NO_SHIFT_COST  # check_shift's usual move, without the call
+    else:
+        if x is not None and x.free_gear:
+            shift, problem = advanced.stand_gear(car, gear)
+        else:
+            shift, problem = check_shift(
+                previous, gear, car.wear, spun=car.spun, top_gear=6 if x is None else x.top_gear
+            )
+        if problem is not None:
+            out.append(Violation(turn, car_id, *problem))
     roll = move.roll if x is None else x.roll
     assert isinstance(roll, int)
     if shift.skipped:
@@ -91,7 +102,8 @@ def apply(game: Game, state: RaceState, move: Move) -> tuple[RaceState, tuple[Ev
     # W2: slide, bonus, handicap; C4: braking; C7: the total.
     start = car.square
     assert start is not None
-    stop = move.stop
+    path = move.path
+    stop = path[-1] if path else move.to  # move.stop, without the property
     if stop not in track._level:
         out.append(
             Violation(
@@ -99,10 +111,27 @@ def apply(game: Game, state: RaceState, move: Move) -> tuple[RaceState, tuple[Ev
             )
         )
         return state, tuple(out)
-    in_corner = track.corner_between(start, stop)
-    effect, forced, bonus_max = move_terms(
-        car.tyres, state.weather.current is _RAIN, car.lap_on_tyres, gear, game.a8, in_corner
+    seg_index = track._seg_index
+    try:  # track.corner_between(start, stop), without the call
+        in_corner = track._corner_between[seg_index[start]][seg_index[stop]]
+    except KeyError:  # a pit square
+        in_corner = False
+    rain = state.weather.current is _RAIN
+    lap_on_set = car.lap_on_tyres
+    # move_terms(...)'s cache, looked up here (same key)
+    terms = _TERMS.get(
+        (
+            car.tyres,
+            rain,
+            0 if lap_on_set <= 0 else min(lap_on_set, 3),
+            gear if gear <= 2 else 3,
+            game.a8,
+            in_corner,
+        )
     )
+    if terms is None:
+        terms = move_terms(car.tyres, rain, lap_on_set, gear, game.a8, in_corner)
+    effect, forced, bonus_max = terms
     if move.bonus > bonus_max:
         where = "in a corner" if in_corner else "in a straight"
         out.append(
@@ -124,14 +153,14 @@ def apply(game: Game, state: RaceState, move: Move) -> tuple[RaceState, tuple[Ev
         total += x.squares(in_corner)
     # the searches run one layer per square: a total no legal move reaches (a roll off every die,
     # a G1 violation already) must not size them, or a sheet could hang the replay
-    reach_total = min(max(total, 0), SEARCH_CAP)
-    occupied = state.occupied()
+    reach_total = total if 0 <= total <= SEARCH_CAP else (0 if total < 0 else SEARCH_CAP)
+    occ = state.__dict__.get("_occ")
+    occupied = dict(occ) if occ is not None else state.occupied()  # state.occupied(), the call spared
     occupied.pop(start, None)
     # no car shares a square (the state keeps its occupancy): after the move, `occupied` plus the
     # car's stop is the new state's, no need to work it out again
     handoff = x is None and "_occ" in state.__dict__
 
-    path = move.path
     if path is None and x is not None and x.pit_route:
         if move.pit is not None:
             path = advanced.pits.stop_path(game, state, car, move, reach_total, occupied)
@@ -262,26 +291,31 @@ def apply(game: Game, state: RaceState, move: Move) -> tuple[RaceState, tuple[Ev
     wear = car.wear
     if move.brake:
         wear = wear._replace(brakes=max(0, wear.brakes - move.brake))
-    car = _copy_with(
-        car,
-        {
-            "square": path[-1] if path else start,  # a car boxed in stays put (C5)
-            "gear": gear,
-            "spun": False,
-            "arrival": state.clock,
-            "crossings": crossings,
-            "corner": w.end_corner,
-            "stops": w.end_stops,
-            "wear": wear,
-            "laps": laps,
-        },
-    )
+    # _copy_with(car, {...}) spelt out: the fields set one by one, no dict of changes built
+    new = _new(type(car))
+    d = new.__dict__
+    d.update(car.__dict__)
+    d["square"] = path[-1] if path else start  # a car boxed in stays put (C5)
+    d["gear"] = gear
+    d["spun"] = False
+    d["arrival"] = state.clock
+    d["crossings"] = crossings
+    d["corner"] = w.end_corner
+    d["stops"] = w.end_stops
+    d["wear"] = wear
+    d["laps"] = laps
+    car = new
     if w.crossings and crossings >= game.laps + 1 and car.status is _RACING:
         car = car.with_(status=_FINISHED, finish_turn=turn, finish_margin=w.after_line)
         out.append(Event(turn, car_id, "finished", f"crosses the line for the last time ({game.laps} laps)"))
     # C2, C3, C6: corner exits (their cost goes into the same new state as the stop).
     ex = None
-    if w.exits:
+    for e in w.exits:
+        if e.stops < e.corner.stops:  # not `e.controlled`: an exit to settle
+            break
+    else:
+        e = None  # no exit, or every one controlled: settle_exits would find nothing
+    if e is not None:
         extra = 0 if x is None else x.exit_extra
         ex = settle_exits(w.exits, car.wear.tyres, effect.multiplier + extra, turn, lap)
         if ex.penalties or ex.spun:
@@ -306,14 +340,24 @@ def apply(game: Game, state: RaceState, move: Move) -> tuple[RaceState, tuple[Ev
     mover = state.cars[state.index[car_id]]
     if mover.square is None:
         dangerous = ()
-    pushed = pushes_engine(gear, die) if x is None or x.pushed is None else x.pushed
+    # pushes_engine(gear, die), without the call
+    pushed = (
+        ((gear == 5 and die == 20) or (gear == 6 and die == 30))
+        if x is None or x.pushed is None
+        else x.pushed
+    )
     if not (
         move.tests
         or dangerous
         or blocked
         or pushed
         or (x is not None and x.tests_due)
-        or damage.touching(track, state, mover)
+        or (
+            (now := mover.square) is not None  # damage.touching(...), its common answer inlined
+            and (zone := track._risk[now])
+            and not zone.isdisjoint(state.__dict__.get("_occ") or state.occupancy())
+            and damage.touching(track, state, mover)
+        )
     ):
         return state, tuple(out) if out else ()  # the common move: no d20 to roll, nothing to check
     first_event = len(out)
