@@ -99,7 +99,6 @@ class Track:
     # it; a plain step stays in its corner (or in its lane along straights), on the track, before
     # the line: no exit, no lane shift to count
     _steps: dict[str, dict[str, tuple]] = field(default_factory=dict, repr=False)
-    _plain: frozenset[tuple[str, str]] = field(default_factory=frozenset, repr=False)  # plain steps
     _track_level: dict[str, float] = field(default_factory=dict, repr=False)  # `_level` without the pit lane
     # square -> ((successor on the track, its lane, its corner, plain), ...): what `search` follows
     _ahead: dict[str, tuple[tuple, ...]] = field(default_factory=dict, repr=False)
@@ -421,7 +420,6 @@ def load_circuit(doc: Mapping[str, Any]) -> Track:
         _corner_between=between,
         _steps=steps,
         _track_level={sq: lv for sq, lv in flevels.items() if lane_of[sq] >= 0},
-        _plain=frozenset((sq, nxt) for sq, out in steps.items() for nxt, e in out.items() if e[4]),
         _ahead={
             sq: tuple((nxt, e[0], e[1], e[4]) for nxt, e in out.items() if e[0] >= 0)
             for sq, out in steps.items()
