@@ -17,7 +17,8 @@ from django.db.models import Q, Sum
 from django.utils.translation import gettext as _
 
 from league.models import ExperienceEntry
-from league.services import experience_record
+from league.services import DRIVER_SPENDS, TEAM_SPENDS, experience_record
+from races.services import DRIVER_GRID_GAINS
 
 if TYPE_CHECKING:
     from django.contrib.auth.models import AbstractBaseUser
@@ -28,8 +29,6 @@ COST = Decimal("1.0")  # X2, X3: every use costs one point
 SHEET_NOTE = "race sheet #{id}"
 Reason = ExperienceEntry.Reason
 TEAM_USES = {"wear": Reason.WEAR, "fast-stop": Reason.FAST_STOP}
-SPEND_REASONS = (Reason.DIE, Reason.WEAR, Reason.FAST_STOP)
-GRID_GAINS = {1: Decimal("0.3"), 2: Decimal("0.1")}  # X1: pole, 2nd on the grid
 WEAR_BUILD = {False: 20, True: 22}  # D1: wear points at the start, with option A11 or without
 
 
@@ -63,7 +62,9 @@ def grid_gains(log: dict[str, Any]) -> dict[str, Decimal]:
     if "A7" not in (log.get("options") or []):
         return {}
     return {
-        car["car"]: GRID_GAINS[car["grid"]] for car in log.get("cars", []) if car.get("grid") in GRID_GAINS
+        car["car"]: DRIVER_GRID_GAINS[car["grid"]][1]
+        for car in log.get("cars", [])
+        if car.get("grid") in DRIVER_GRID_GAINS
     }
 
 
@@ -123,7 +124,7 @@ def _problem(car: str, who: str, need: Decimal, has: Decimal) -> dict[str, Any]:
 def experience_spends_record(*, race: Race, sheet: RaceSheet, by: AbstractBaseUser | None) -> int:
     """Write the sheet's spends to the ledger, replacing those of any earlier version. Returns the count."""
     ExperienceEntry.objects.filter(
-        race=race, reason__in=SPEND_REASONS, note__startswith=SHEET_NOTE.format(id="")
+        race=race, reason__in=DRIVER_SPENDS | TEAM_SPENDS, note__startswith=SHEET_NOTE.format(id="")
     ).delete()
     if not sheet.log:
         return 0
