@@ -175,6 +175,12 @@ def prepare(game: Game, state: RaceState, car: CarState, move: Move, out: list) 
             a10_pedal_to_the_metal.prepare(move, plan)
         if "supercharge" in opts:
             a15_supercharging.prepare(game, state, car, move, plan, out)
+        if "spare" in opts and rules.has("A5") and not (ext.spare and car.gear == 0):
+            out.append(
+                Violation(
+                    turn, car.id, "A5", f"car {car.id} is racing: the spare car is for a retired driver"
+                )
+            )
         if "highwing" in opts and ext.wing != "high":
             out.append(Violation(turn, car.id, "A2", "takes a square off in a corner without the high wing"))
     if move.xp is not None and move.xp.team is not None:

@@ -36,9 +36,10 @@ from rules.damage import collision_limit, engine_limit, handling_limit, touching
 from rules.formats import RACE_LOG_FORMAT, Move, TestKind, TestRoll, read_race_log
 from rules.gearbox import FACES, check_shift, pushes_engine
 from rules.moves import reachable, walk
+from rules.options import a05_red_flag
 from rules.order import after_move as lapped
 from rules.order import play_order, progress
-from rules.replay import Game, _take_off, end_turn, replay, start
+from rules.replay import Game, _take_off, finish_turn, replay, start
 from rules.ruleset import RuleSet
 from rules.state import CarState, CarStatus, RaceState
 from rules.track import Track, load_circuit
@@ -107,9 +108,6 @@ def write_race(
     if not 1 <= cars <= len(track.grid):
         raise ValueError(f"{track.id} has {len(track.grid)} grid squares; cannot start {cars} cars")
     rules = RuleSet.from_options(options)
-    if rules.not_yet_supported():
-        names = ", ".join(u.id for u in rules.not_yet_supported())
-        raise ValueError(f"the engine cannot play option(s) {names} yet")
     rng = random.Random(seed)
     weather = rng.randint(1, 20) if weather_roll is None else weather_roll
     laps = laps or track.laps
@@ -153,8 +151,13 @@ def write_race(
         turn += 1
         if turn > MAX_TURNS_PER_LAP * laps:
             raise RuntimeError(f"bot race on {track.id} still running after {turn - 1} turns")
+        restart = bot.restart(state)
+        if restart is not None:  # A5: a red flag fell at the end of the last turn
+            state, problems = a05_red_flag.restart(game, state, restart, turn)
+            if problems:
+                raise RuntimeError(f"the bot's restart is refused: {problems[0]}")
         state, moves = bot.play_turn(state, turn)
-        doc["turns"].append({"turn": turn, "moves": moves})
+        doc["turns"].append({"turn": turn, **({"restart": restart} if restart else {}), "moves": moves})
     verdict = replay(read_race_log(doc), track, rules)
     if not verdict.valid:
         raise RuntimeError(f"the bot wrote an invalid race: {verdict.violations[0]}")
@@ -168,6 +171,20 @@ class _Bot:
         self.track = game.track
         self.rng = rng
         self.rooms = _rooms(game.track)
+
+    def restart(self, state: RaceState) -> dict[str, Any] | None:
+        """A5: after a red flag, the cars on worn tyres change them (not at a start restart)."""
+        if state.restart_due is None:
+            return None
+        if state.restart_due[0] == a05_red_flag.START:
+            return {"pits": []}
+        entries = self.game.entries
+        worn = [
+            c
+            for c in state.cars
+            if c.status is CarStatus.RACING and c.wear.tyres <= entries[c.id].wear.tyres - PIT_AT
+        ]
+        return {"pits": [{"car": c.id, "tyres": c.tyres.value} for c in worn]}
 
     # -- a game turn, as `replay.play_turn` will check it ------------------------------
     def play_turn(self, state: RaceState, turn: int) -> tuple[RaceState, list[dict]]:
@@ -203,7 +220,7 @@ class _Bot:
             if regained:
                 again.append(car_id)
         state = _take_off(state, expected, turn)
-        return end_turn(self.game, state), moves
+        return finish_turn(self.game, state)[0], moves
 
     # -- one move --------------------------------------------------------------------
     def play(self, state: RaceState, car_id: str) -> tuple[Move, RaceState]:

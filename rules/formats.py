@@ -180,9 +180,14 @@ class Move:
 class TurnLog:
     turn: int
     moves: tuple[Move, ...]
+    restart: Mapping[str, Any] | None = None  # A5: the race restarts (red flag) before the moves
 
     def to_json(self) -> dict[str, Any]:
-        return {"turn": self.turn, "moves": [m.to_json() for m in self.moves]}
+        out: dict[str, Any] = {"turn": self.turn}
+        if self.restart is not None:
+            out["restart"] = {"pits": [dict(p) for p in self.restart.get("pits", ())]}
+        out["moves"] = [m.to_json() for m in self.moves]
+        return out
 
 
 @dataclass(frozen=True, slots=True)
@@ -295,7 +300,7 @@ def read_race_log(data: bytes | str | Mapping[str, Any]) -> RaceLog:
     turns = []
     for t, raw in enumerate(turns_raw):
         where = f"turns[{t}]"
-        turn = _obj(raw, where, frozenset({"turn", "moves"}))
+        turn = _obj(raw, where, frozenset({"turn", "moves", "restart"}))
         number = _int(turn.get("turn"), f"{where}.turn")
         if number != t + 1:
             raise _fail(
@@ -305,7 +310,8 @@ def read_race_log(data: bytes | str | Mapping[str, Any]) -> RaceLog:
         if type(moves_raw) is not list:
             raise _fail(f"{where}.moves", f"expected a list of moves, got {_show(moves_raw)}")
         moves = tuple(_move(m, f"{where}.moves[{i}]", ids) for i, m in enumerate(moves_raw))
-        turns.append(TurnLog(number, moves))
+        restart = _restart(turn["restart"], f"{where}.restart", ids) if "restart" in turn else None
+        turns.append(TurnLog(number, moves, restart))
 
     result = None
     if doc.get("result") is not None:
@@ -480,15 +486,8 @@ def _checked_move(raw: Any, where: str, cars: set[str]) -> Move:
     pit = None
     if move.get("pit") is not None:
         pit = _obj(move["pit"], f"{where}.pit", frozenset({"stop", "tyres", "repair", "fuel"}))
-        if pit.get("fuel") is not None:
-            _int(pit["fuel"], f"{where}.pit.fuel", 1)
         _choice(pit.get("stop"), f"{where}.pit.stop", ("tyres", "long"))
-        if pit.get("tyres") is not None:
-            _choice(pit["tyres"], f"{where}.pit.tyres", _TYRES)
-        if pit.get("repair") is not None:
-            repair = _obj(pit["repair"], f"{where}.pit.repair", frozenset(PARTS))
-            for part, n in repair.items():
-                _int(n, f"{where}.pit.repair.{part}", 0)
+        _pit_work(pit, f"{where}.pit")
     xp = None
     if move.get("xp") is not None:
         xp = _xp(move["xp"], f"{where}.xp")
@@ -498,6 +497,34 @@ def _checked_move(raw: Any, where: str, cars: set[str]) -> Move:
         if type(option) is not dict:
             raise _fail(f"{where}.option", f"expected an object, got {_show(option)}")
     return Move(car, where, gear, roll, path, to, brake, bonus, slip, tests, pit, xp, option)
+
+
+def _pit_work(pit: Mapping[str, Any], where: str) -> None:
+    """The fields a pit stop and a red-flag stop share: `tyres`, `repair`, `fuel`."""
+    if pit.get("fuel") is not None:
+        _int(pit["fuel"], f"{where}.fuel", 1)
+    if pit.get("tyres") is not None:
+        _choice(pit["tyres"], f"{where}.tyres", _TYRES)
+    if pit.get("repair") is not None:
+        repair = _obj(pit["repair"], f"{where}.repair", frozenset(PARTS))
+        for part, n in repair.items():
+            _int(n, f"{where}.repair.{part}", 0)
+
+
+def _restart(raw: Any, where: str, cars: set[str]) -> Mapping[str, Any]:
+    """A5: the restart after a red flag, `{"pits": [{"car": "3", "tyres": "rain"}, ...]}`."""
+    restart = _obj(raw, where, frozenset({"pits"}))
+    stops = restart.get("pits", [])
+    if type(stops) is not list:
+        raise _fail(f"{where}.pits", f"expected a list of pit stops, got {_show(stops)}")
+    for i, stop in enumerate(stops):
+        at = f"{where}.pits[{i}]"
+        stop = _obj(stop, at, frozenset({"car", "tyres", "repair", "fuel"}))
+        car = _str(stop.get("car"), f"{at}.car")
+        if car not in cars:
+            raise _fail(f"{at}.car", f"unknown car {car!r}")
+        _pit_work(stop, at)
+    return {"pits": tuple(stops)}
 
 
 def _test(raw: Any, where: str, cars: set[str]) -> TestRoll:

@@ -7,13 +7,15 @@ stops the replay, and the verdict says so.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
+from typing import Any
 
 from rules import advanced
 from rules.formats import CarEntry, LogFormatError, Move, RaceLog
-from rules.options import a09_weather_timing
+from rules.options import a05_red_flag, a09_weather_timing
 from rules.order import after_move as lapped
-from rules.order import progress, turn_start
+from rules.order import play_order, progress, turn_start
 from rules.replay_move import apply
 from rules.ruleset import RuleSet, UnknownOptionError
 from rules.scoring import classify, experience, finishing_order, grid_xp, team_start_xp
@@ -27,7 +29,7 @@ _FINISHED = CarStatus.FINISHED
 _OUT = CarStatus.OUT
 _RACING = CarStatus.RACING
 
-__all__ = ["Game", "apply", "replay", "start", "end_turn"]
+__all__ = ["Game", "apply", "replay", "start", "end_turn", "finish_turn", "play_turn"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -39,10 +41,12 @@ class Game:
     laps: int
     entries: dict[str, CarEntry]
     # options read on every move, looked up once
+    a5: bool = field(init=False, repr=False)
     a8: bool = field(init=False, repr=False)
     a17: bool = field(init=False, repr=False)
 
     def __post_init__(self) -> None:
+        object.__setattr__(self, "a5", "A5" in self.rules.options)
         object.__setattr__(self, "a8", "A8" in self.rules.options)
         object.__setattr__(self, "a17", "A17" in self.rules.options)
 
@@ -74,10 +78,6 @@ def start(
     laps = log.laps or rules.laps or track.laps
     if log.laps and rules.laps and log.laps != rules.laps:
         problems.append(Violation(0, None, "F2", f"the season races {rules.laps} laps, the log {log.laps}"))
-    for unit in rules.not_yet_supported():
-        problems.append(
-            Violation(0, None, unit.id, f"option {unit.id} ({unit.name}) is not supported yet", True)
-        )
     entries = {e.car: e for e in log.cars}
     balances = team_start_xp(rules, entries)
     cars = []
@@ -147,16 +147,30 @@ def end_turn(game: Game, state: RaceState) -> RaceState:
 
 
 def play_turn(
-    game: Game, state: RaceState, moves: tuple[Move, ...], turn: int
+    game: Game,
+    state: RaceState,
+    moves: tuple[Move, ...],
+    turn: int,
+    restart: Mapping[str, Any] | None = None,
 ) -> tuple[RaceState, list, bool]:
-    """One game turn (T4, T5): the moves in the log's order, checked against the play order."""
+    """One game turn (T4, T5): the moves in the log's order, checked against the play order.
+    `restart`: the turn's restart after a red flag (A5), played before the moves."""
     track = game.track
     state = state.with_(turn=turn, played=frozenset())
+    if restart is not None or state.restart_due is not None:
+        state, problems = a05_red_flag.restart(game, state, restart, turn)
+        if problems:
+            if any(v.fatal for v in problems):
+                return state, problems, True
+            state = state.with_(played=frozenset())
+        out_restart = problems
+    else:
+        out_restart = []
     # the play order (obstacles included: their slot says when they leave), the cars racing, and
     # whether the M6-2-5 bookkeeping can matter this turn
     expected, racing, lap_floor = turn_start(track, state)
     slot = None  # car id -> place in `expected`, once obstacles make it matter
-    out: list = []
+    out: list = out_restart
     moved: list[str] = []
     obstacles = len(racing) < len(expected)
     lapping = lap_floor is not None
@@ -177,6 +191,13 @@ def play_turn(
             out.append(Violation(turn, cid, "T5", f"car {cid} moves twice in turn {turn}"))
             continue
         car = state.cars[state.index[cid]]
+        if car.status is _OUT and move.option is not None and "spare" in move.option:
+            state, took = a05_red_flag.take_spare(game, state, car, move, turn)
+            out.extend(took)
+            if any(isinstance(e, Violation) for e in took):
+                continue
+            car = state.car(cid)
+            racing.append(cid)  # a spare car plays after the cars of the turn
         if car.status is not racing_status:
             out.append(Violation(turn, cid, "T5", _not_racing(car)))
             continue
@@ -245,10 +266,20 @@ def play_turn(
 
 
 def _end_turn(game: Game, state: RaceState, out: list) -> tuple[RaceState, list, bool]:
+    state, happened = finish_turn(game, state)
+    out.extend(happened)
+    return state, out, False
+
+
+def finish_turn(game: Game, state: RaceState) -> tuple[RaceState, list]:
+    """The end of a game turn: the A9 weather roll, the A5 red flag, cars leaving the track."""
+    happened: list = []
     if state.due:
         state, happened = a09_weather_timing.end_turn(game, state)
-        out.extend(happened)
-    return end_turn(game, state), out, False
+    if game.a5 and state.dangerous:
+        state, flagged = a05_red_flag.end_turn(game, state, play_order(game.track, state))
+        happened.extend(flagged)
+    return end_turn(game, state), happened
 
 
 def _not_racing(car: CarState) -> str:
@@ -266,7 +297,7 @@ def replay(log: RaceLog, track: Track, ruleset: RuleSet | None = None) -> Verdic
     if not stopped:
         for turn_log in log.turns:
             last_turn = turn_log.turn
-            state, happened, stopped = play_turn(game, state, turn_log.moves, turn_log.turn)
+            state, happened, stopped = play_turn(game, state, turn_log.moves, turn_log.turn, turn_log.restart)
             for item in happened:
                 (violations if isinstance(item, Violation) else events).append(item)
             if stopped:

@@ -14,10 +14,8 @@ DEFAULT_BLOCKING = ((1, 0), (2, 0), (3, 0), (3, 1), (3, 2), (3, 3))
 class Support(StrEnum):
     """How far the engine plays an option (the unit registry below)."""
 
-    PLAYED = "played"  # implemented
+    PLAYED = "played"  # its own unit, in force when the season switches it on
     CORE = "core"  # always on in this engine (A14 is part of C6)
-    ON_USE = "on-use"  # only matters when a move uses it (`option`, `pit`, ...): refused there for now
-    NOT_YET = "not-yet"  # changes the game silently: a log using it cannot be replayed yet
 
 
 @dataclass(frozen=True, slots=True)
@@ -34,7 +32,7 @@ OPTIONS: dict[str, OptionUnit] = {
         OptionUnit("A2", "wing high", Support.PLAYED),
         OptionUnit("A3", "pit rules", Support.PLAYED),
         OptionUnit("A4", "engine failure inertia", Support.PLAYED),
-        OptionUnit("A5", "red flag and spare car", Support.NOT_YET),
+        OptionUnit("A5", "red flag and spare car", Support.PLAYED),
         OptionUnit("A6", "debris scatter", Support.PLAYED),
         OptionUnit("A7", "experience", Support.PLAYED),
         OptionUnit("A8", "slide by gear", Support.PLAYED),
@@ -98,13 +96,6 @@ class RuleSet:
     @property
     def experience(self) -> bool:
         return "A7" in self.options
-
-    def not_yet_supported(self) -> tuple[OptionUnit, ...]:
-        return tuple(
-            OPTIONS[o]
-            for o in sorted(self.options, key=lambda o: int(o[1:]))
-            if OPTIONS[o].support is Support.NOT_YET
-        )
 
     def points_for(self, position: int) -> int:
         return self.points[position - 1] if 1 <= position <= len(self.points) else 0

@@ -174,6 +174,8 @@ class RaceState:
     played: frozenset[str] = frozenset()  # cars that have played in the current game turn
     team_xp: tuple[tuple[str, int], ...] = ()
     due: tuple = ()  # things settled at the end of the game turn (A9 weather roll)
+    flags: frozenset[str] = frozenset()  # A5: the red-flag triggers fired so far
+    restart_due: tuple | None = None  # A5: (trigger, turn, race order, lap) until the restart
 
     def car(self, car_id: str) -> CarState:
         return self.cars[self.index[car_id]]

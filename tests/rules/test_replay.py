@@ -142,10 +142,11 @@ def test_it_reports_a_season_whose_options_differ_from_the_log(valid_doc, ovale)
     assert ("O", None) in [(v.rule, v.car) for v in verdict.violations]
 
 
-def test_it_refuses_options_it_cannot_play_yet(valid_doc, ovale):
+def test_a_restart_with_no_red_flag_stops_the_replay(valid_doc, ovale):
     valid_doc["options"] = ["A7", "A5"]
+    valid_doc["turns"][2]["restart"] = {"pits": []}
     verdict = _verdict(valid_doc, ovale)
-    assert verdict.stopped and verdict.violations[0].rule == "A5"
+    assert verdict.stopped and [(v.turn, v.rule) for v in verdict.violations] == [(3, "A5")]
 
 
 def test_it_checks_a_claimed_slipstream_and_goes_on(valid_doc, ovale):

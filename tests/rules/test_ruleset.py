@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from rules.ruleset import RuleSet, UnknownOptionError
+from rules.ruleset import OPTIONS, RuleSet, Support, UnknownOptionError
 
 
 def test_it_builds_a_rule_set_from_options():
@@ -24,5 +24,6 @@ def test_the_blocking_table_eliminates_from_seven_squares():
     assert rules.blocking_cost(7) is None
 
 
-def test_it_lists_the_options_it_cannot_play_yet():
-    assert [u.id for u in RuleSet.from_options(["A7", "A13", "A5", "A1"]).not_yet_supported()] == ["A5"]
+def test_every_option_has_a_unit_the_engine_plays():
+    assert sorted(OPTIONS, key=lambda o: int(o[1:])) == [f"A{i}" for i in range(1, 20)]
+    assert {o for o, u in OPTIONS.items() if u.support is Support.CORE} == {"A14"}
