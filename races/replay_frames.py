@@ -111,7 +111,7 @@ def _frames(sheet: RaceSheet) -> dict[str, Any]:
     turns = []
     for turn_log in log.turns:
         before = state
-        state, happened, stopped = play_turn(game, state, turn_log.moves, turn_log.turn)
+        state, happened, stopped = play_turn(game, state, turn_log.moves, turn_log.turn, turn_log.restart)
         moves = []
         for move in turn_log.moves:
             if move.wait:
