@@ -191,6 +191,72 @@ MESSAGES: list[tuple[str, str]] = [
     ),
     (r"a Top adds or takes off 1 square, not (?P<x>.+)", "un Top ajoute ou retire 1 case, pas {x}"),
     (r"a second Top in lap (?P<n>\d+) \(one per lap\)", "un deuxième Top dans le tour {n} (un par tour)"),
+    # -- A5: red flag and spare car
+    (
+        r"red flag \((?P<flag>[^)]+)\) in the last lap: the race is over \(A5\)",
+        "drapeau rouge ({flag}) dans le dernier tour : la course est terminée (A5)",
+    ),
+    (
+        rf"red flag \((?P<flag>[^)]+)\): a new standing start, {_N} lap\(s\) to go \(A5\)",
+        "drapeau rouge ({flag}) : nouveau départ arrêté, {n} tour{n_s} à courir (A5)",
+    ),
+    (
+        rf"red flag at the end of turn (?P<t>\d+) \((?P<flag>[^)]+)\): turn {_N} must restart the race "
+        r"\(a \"restart\" entry\)",
+        "drapeau rouge à la fin du tour {t} ({flag}) : le tour {n} doit redonner le départ "
+        '(une entrée "restart")',
+    ),
+    (
+        r"the log restarts the race, but option A5 is not in force",
+        "le journal redonne le départ, mais l'option A5 n'est pas en vigueur",
+    ),
+    (
+        r"the log restarts the race, but no red flag fell",
+        "le journal redonne le départ, mais aucun drapeau rouge n'est tombé",
+    ),
+    (
+        rf"car {_CAR} is not racing: it has nothing to do in the pits",
+        "la voiture {car} n'est plus en course : elle n'a rien à faire aux stands",
+    ),
+    (
+        r"a restart at the start repairs every car for free: no pit stop",
+        "un nouveau départ au premier virage répare chaque voiture gratuitement : pas d'arrêt aux stands",
+    ),
+    (r"refuels, but option A12 is not in force", "ravitaille, mais l'option A12 n'est pas en vigueur"),
+    (r"takes the spare car in (?P<stand>\S+) \(A5\)", "prend le mulet au stand {stand} (A5)"),
+    (
+        r"takes the spare car, but option A5 is not in force this season",
+        "prend le mulet, mais l'option A5 n'est pas en vigueur cette saison",
+    ),
+    (rf"car {_CAR} already took its spare car", "la voiture {car} a déjà pris son mulet"),
+    (
+        rf"the spare car can be taken up to turn (?P<t>\d+), not in turn {_N}",
+        "le mulet peut être pris jusqu'au tour {t}, pas au tour {n}",
+    ),
+    (
+        rf"car {_CAR} has no stand \(`stand`\) to leave with the spare car",
+        "la voiture {car} n'a pas de stand (`stand`) d'où partir avec le mulet",
+    ),
+    (
+        r"the spare car leaves its stand in (?P<nth_a>\w+) gear at most, not (?P<nth_b>\w+)",
+        "le mulet quitte son stand en {nth_a} au plus, pas en {nth_b}",
+    ),
+    (
+        r"the spare car's points off must be parts with whole numbers, not (?P<x>.+)",
+        "les points retirés au mulet doivent être des parties avec des nombres entiers, pas {x}",
+    ),
+    (
+        rf"the spare car has (?P<t>\d+) points less than the car's build, not {_N}",
+        "le mulet a {t} points de moins que la construction de la voiture, pas {n}",
+    ),
+    (
+        r"the spare car needs at least 1 point in every part",
+        "le mulet doit garder au moins 1 point dans chaque partie",
+    ),
+    (
+        rf"car {_CAR} is racing: the spare car is for a retired driver",
+        "la voiture {car} est en course : le mulet est pour un pilote qui a abandonné",
+    ),
     (
         r"takes a square off in a corner without the high wing",
         "retire une case dans un virage sans l'aileron haut",
@@ -627,6 +693,11 @@ _WORDS = {
     "keys": {"keys (A11)": "clés (A11)", "pit points": "points de stand"},
     "stop": {"long stop": "arrêt long", "fast stop": "arrêt rapide", "missed stop": "arrêt manqué"},
     "result": {"(none)": "(aucun)", "(no finisher)": "(aucune voiture à l'arrivée)"},
+    "flag": {
+        "start": "départ",
+        "22 dangerous squares": "22 cases dangereuses",
+        "3 walls": "3 murs",
+    },
 }
 _TOTAL_WORDS = (("roll", "jet"), ("slide", "glissade"), ("(tyres)", "(pneus)"), ("brake", "freinage"))
 

@@ -226,14 +226,22 @@ def _pit_work(game: Game, car: CarState, stop: Mapping[str, Any], lap: int, turn
         parts["tyres"] = build.tyres + (1 if ext.team_part == "tyres" else 0)
     spent = 0
     for part, n in (stop.get("repair") or {}).items():
-        cap = getattr(build, part) + (1 if ext.team_part == part else 0)
-        if part == "tyres" or parts[part] + n > cap:
+        if part == "tyres":
             out.append(
-                Violation(
-                    turn, car.id, "S3", f"repairs {part} to {parts[part] + n}, above its build of {cap}"
-                )
+                Violation(turn, car.id, "S3", "tyre points are regenerated, not repaired with pit points")
             )
             continue
+        cap = getattr(build, part) + (1 if ext.team_part == part else 0)
+        if parts[part] + n > cap:
+            out.append(
+                Violation(
+                    turn,
+                    car.id,
+                    "S3",
+                    f"repairs {n} {part} point(s) to {parts[part] + n}, above its build of {cap}",
+                )
+            )
+            n = max(0, cap - parts[part])
         parts[part] += n
         spent += n
     if spent > ext.pit_points:
