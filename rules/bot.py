@@ -41,7 +41,7 @@ from rules.order import after_move as lapped
 from rules.order import play_order, progress
 from rules.replay import Game, _take_off, finish_turn, replay, start
 from rules.ruleset import RuleSet
-from rules.state import CarState, CarStatus, RaceState
+from rules.state import PARTS, CarState, CarStatus, RaceState
 from rules.track import Track, load_circuit
 from rules.verdict import Violation
 from rules.weather import Tyres, WeatherKind, move_terms, slide_for_gear, tyre_effect
@@ -220,7 +220,37 @@ class _Bot:
             if regained:
                 again.append(car_id)
         state = _take_off(state, expected, turn)
-        return finish_turn(self.game, state)[0], moves
+        state, spares = self._spares(state, turn)
+        return finish_turn(self.game, state)[0], moves + spares
+
+    def _spares(self, state: RaceState, turn: int) -> tuple[RaceState, list[dict]]:
+        """A5: a driver whose car went out in an earlier turn takes the spare car (up to turn 8),
+        two points off its build's biggest parts, and leaves its stand as the turn's last move."""
+        moves: list[dict] = []
+        if not self.game.a5 or turn > a05_red_flag.SPARE_LAST_TURN or self.track.pit is None:
+            return state, moves
+        for car in state.cars:
+            entry = self.game.entries[car.id]
+            if (
+                car.status is not CarStatus.OUT
+                or car.ext.spare
+                or entry.stand is None
+                or car.square is not None
+                or (car.out_turn or 0) >= turn  # out in this turn: it has had its move
+            ):
+                continue
+            parts = sorted(zip(entry.wear, PARTS, strict=True), reverse=True)
+            less = {parts[0][1]: 1, parts[1][1]: 1}
+            probe = Move(car.id, "bot", gear=a05_red_flag.SPARE_GEAR, roll=0, option={"spare": less})
+            taken, events = a05_red_flag.take_spare(self.game, state, car, probe, turn)
+            if any(isinstance(e, Violation) for e in events):
+                continue
+            done = self._leave_pit(taken, car.id)
+            if done is None:
+                continue
+            move, state = done
+            moves.append(replace(move, option={"spare": less}).to_json())
+        return state, moves
 
     # -- one move --------------------------------------------------------------------
     def play(self, state: RaceState, car_id: str) -> tuple[Move, RaceState]:

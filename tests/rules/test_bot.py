@@ -40,12 +40,13 @@ def test_every_bot_race_replays_as_valid(name, cars):
 
 
 def test_an_all_options_rain_race_with_pit_stops_and_slipstreams_is_valid():
-    """10 cars, 3 laps on Spa in the rain, every option the engine plays, stands for every car:
-    the bot stops in its stand when its tyres run low (S3, A3) and takes slipstreams (S1)."""
+    """10 cars, 3 laps on Spa in the rain, every option on, stands for every car: the bot stops in
+    its stand when its tyres run low (S3, A3), takes slipstreams (S1) and restarts after a red
+    flag (A5)."""
     track = CIRCUITS["spa"]
     options = list(OPTIONS)
     rain = next(r for r in range(1, 21) if track.weather.kind_for(r) is WeatherKind.RAIN)
-    doc = write_race(track, cars=10, laps=3, seed=1, options=options, weather_roll=rain, pits=True)
+    doc = write_race(track, cars=10, laps=3, seed=11, options=options, weather_roll=rain, pits=True)
     log, verdict = _replayed(doc, "spa")
     assert verdict.valid, [str(v) for v in verdict.violations[:3]]
     assert set(log.options) == set(options) and log.laps == 3 and len(log.cars) == 10
@@ -53,6 +54,18 @@ def test_an_all_options_rain_race_with_pit_stops_and_slipstreams_is_valid():
     assert any(m.pit is not None for m in moves)
     assert any(m.slipstream for m in moves)
     assert any(t.restart is not None for t in log.turns)  # a red flag fell (A5) and the race restarted
+
+
+def test_a_driver_out_early_takes_the_spare_car_when_a5_is_on():
+    track = CIRCUITS["spa"]
+    rain = next(r for r in range(1, 21) if track.weather.kind_for(r) is WeatherKind.RAIN)
+    doc = write_race(track, cars=10, laps=3, seed=6, options=list(OPTIONS), weather_roll=rain, pits=True)
+    log, verdict = _replayed(doc, "spa")
+    assert verdict.valid, [str(v) for v in verdict.violations[:3]]
+    spares = [(t.turn, m.car) for t in log.turns for m in t.moves if m.option and "spare" in m.option]
+    assert spares and all(turn <= 8 for turn, _ in spares)
+    taken = {car for _, car in spares}
+    assert {e.car for e in verdict.events if e.kind == "spare"} == taken
 
 
 @pytest.mark.parametrize("seed", [1, 2, 3])
