@@ -256,6 +256,8 @@ def apply_stop(
         tyres = Tyres(pit["tyres"])
     tyre_points = build.tyres + (1 if ext.team_part == "tyres" else 0)
     fuel_changes: dict = {}
+    if pit.get("fuel") is not None and not game.rules.has("A12"):
+        out.append(Violation(turn, car_id, "A12", "refuels, but option A12 is not in force"))
     if game.rules.has("A12"):
         from rules.options import a12_refuelling
 

@@ -1,0 +1,94 @@
+"""A16 — Super Top.
+
+« Le Super Top permet d'effectuer, à son tour de jeu, le coup que l'on souhaite. […] le joueur
+choisit normalement sa vitesse puis annonce qu'il utilise son Super Top (sans lancer le dé). Il
+avance sa voiture du nombre de cases qu'il souhaite, dans la limite de ce que lui permet sa
+vitesse. Dans le cas d'un 20 en 5ème ou 30 en 6ème, l'ensemble des voitures en 5ème, 6ème et
+7ème devront effectuer un test moteur. […] Chaque joueur dispose d'un seul et unique Super Top
+par course. Le Super Top peut se combiner avec tous les autres coups […] »
+
+Unit under test: `rules.options.a16_super_top.prepare` (`option: {"supertop": true}`, `roll` =
+the number chosen), played through `rules.replay_move.apply`.
+"""
+
+from __future__ import annotations
+
+import copy
+
+import pytest
+
+from rules.replay_move import apply
+from rules.track import load_circuit
+from rules.verdict import Violation
+from tests.rules.conftest import OVALE_DOC, move, placed, rules_of
+
+A16 = ("A7", "A16")
+ON = {"supertop": True}
+
+
+@pytest.fixture(scope="module")
+def long_oval():
+    if OVALE_DOC is None:
+        pytest.skip("shared examples not found")
+    doc = copy.deepcopy(OVALE_DOC)
+    doc["segments"][2]["straight"] = 60
+    return load_circuit(doc)
+
+
+def row(first: int, last: int, lane: str = "b") -> list[str]:
+    return [f"S2-{lane}{i}" for i in range(first, last + 1)]
+
+
+def test_a_super_top_moves_the_number_chosen_and_is_used_up(ovale):
+    game, state = placed(ovale, {"7": "S1-b1"}, gears={"7": 2}, options=A16)
+    state, events = apply(
+        game, state, move("7", 3, 8, *[f"S1-b{i}" for i in range(2, 9)], "T1-b1", option=ON)
+    )
+    assert rules_of(events) == []
+    assert state.car("7").square == "T1-b1" and state.car("7").ext.supertop
+
+
+def test_a_second_super_top_in_a_race_breaks_a16(long_oval):
+    game, state = placed(long_oval, {"7": "S2-b1"}, gears={"7": 2}, options=A16)
+    state, events = apply(game, state, move("7", 3, 8, *row(2, 9), option=ON))
+    assert rules_of(events) == []
+    _, events = apply(game, state, move("7", 3, 8, *row(10, 17), option=ON))
+    assert rules_of(events) == ["A16"]
+
+
+def test_a_super_top_beyond_the_gears_range_breaks_a16(long_oval):
+    # « dans la limite de ce que lui permet sa vitesse »: 5 in 2nd (2–4).
+    game, state = placed(long_oval, {"7": "S2-b1"}, gears={"7": 2}, options=A16)
+    _, events = apply(game, state, move("7", 2, 5, *row(2, 6), option=ON))
+    assert rules_of(events) == ["A16"]
+
+
+def test_a_super_top_without_a16_breaks_a16(long_oval):
+    game, state = placed(long_oval, {"7": "S2-b1"}, gears={"7": 2})
+    _, events = apply(game, state, move("7", 2, 4, *row(2, 5), option=ON))
+    assert rules_of(events) == ["A16"]
+
+
+def test_a_20_chosen_in_fifth_calls_for_the_engine_tests_as_if_rolled(long_oval):
+    # Every car in 5th–7th tests (car 3 in 6th; car 5 in 4th does not), and under variable
+    # weather the weather roll follows (W1).
+    where = {"7": "S2-b1", "3": "S2-a40", "5": "S2-c45"}
+    game, state = placed(long_oval, where, gears={"7": 4, "3": 6, "5": 4}, options=A16, weather=6)
+    _, events = apply(game, state, move("7", 5, 20, *row(2, 21), option=ON))
+    assert sorted((v.car, v.rule) for v in events if isinstance(v, Violation)) == [
+        ("3", "D4"),
+        ("7", "D4"),
+        ("7", "W1"),
+    ]
+    tests = [("engine", 10), ("engine", "3", 2), ("weather", 12)]
+    state, events = apply(game, state, move("7", 5, 20, *row(2, 21), option=ON, tests=tests))
+    assert rules_of(events) == []
+    assert state.car("3").wear.engine == 2
+
+
+def test_a_super_top_combines_with_a_top(long_oval):
+    # « peut se combiner avec tous les autres coups »: 4 chosen in 2nd, +1 Top: 5 squares.
+    game, state = placed(long_oval, {"7": "S2-b1"}, gears={"7": 2}, options=(*A16, "A19"))
+    state, events = apply(game, state, move("7", 2, 4, *row(2, 6), option={"supertop": True, "top": 1}))
+    assert rules_of(events) == []
+    assert state.car("7").square == "S2-b6"
