@@ -26,6 +26,7 @@ from collections.abc import Mapping
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
+from rules import pits
 from rules.state import PARTS, CarState, CarStatus, Cause, RaceState, Wear
 from rules.verdict import Event, Violation
 from rules.weather import Tyres
@@ -291,6 +292,10 @@ def take_spare(game: Game, state: RaceState, car: CarState, move: Move, turn: in
                 why = "the spare car needs at least 1 point in every part"
     if why is not None:
         return state, [Violation(turn, car.id, "A5", why)]
+    # the lap the car retired in, from the stand: a stand before the line must not give a lap
+    laps_done = (
+        max(0, car.crossings - 1) if pits._line_ahead(game.track, None, entry.stand) else car.crossings
+    )
     spare = car.with_(
         square=entry.stand,
         status=CarStatus.RACING,
@@ -303,7 +308,8 @@ def take_spare(game: Game, state: RaceState, car: CarState, move: Move, turn: in
         spun=False,
         wear=wear,
         tyres=entry.tyres,
-        tyre_set_crossing=max(1, car.crossings),
+        crossings=laps_done,
+        tyre_set_crossing=max(1, laps_done),
         # the Top and Super Top used stay used (« ne régénère ni le top ni le super top »)
         ext=replace(car.ext, spare=True, in_stand=True, owed=0, stalled=False, inertia=False),
     )

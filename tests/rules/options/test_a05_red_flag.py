@@ -184,3 +184,13 @@ def test_a_racing_car_cannot_take_the_spare():
     game, state = _spare_race()
     _, out, _ = play_turn(game, state, (move("7", 2, 3, to="S1-b8", option=SPARE),), 5)
     assert rules_of(out) == ["A5"]
+
+
+def test_a_spare_car_from_a_stand_before_the_line_gains_no_lap():
+    # Decision A5: the spare car starts the lap its car retired in from the stand; PIT-1 lies
+    # before the line, so crossing it on the way out begins that lap again, not the next one.
+    game, state = _spare_race()
+    state = state.with_car(state.car("3").with_(crossings=1))
+    moves = (move("7", 2, 3, to="S1-b8"), move("3", 4, 7, to="S1-c4", option=SPARE))
+    state, out, _ = play_turn(game, state, moves, 5)
+    assert rules_of(out) == [] and state.car("3").crossings == 1 and state.car("3").laps == ()
