@@ -191,6 +191,29 @@ MESSAGES: list[tuple[str, str]] = [
     ),
     (r"a Top adds or takes off 1 square, not (?P<x>.+)", "un Top ajoute ou retire 1 case, pas {x}"),
     (r"a second Top in lap (?P<n>\d+) \(one per lap\)", "un deuxième Top dans le tour {n} (un par tour)"),
+    # -- A14: the serious accident
+    (
+        rf"no accident roll \(d20\) after a serious road exit from {_SQ}",
+        "aucun jet d'accident (d20) après une sortie de route grave en {sq}",
+    ),
+    (rf"accident roll {_R}: off the track \(A14\)", "jet d'accident {r} : hors de la piste (A14)"),
+    (
+        rf"accident roll {_R}: bounces back onto the track at {_SQ} \(A14\)",
+        "jet d'accident {r} : rebondit sur le rail et revient sur la piste en {sq} (A14)",
+    ),
+    (
+        rf"accident roll {_R}: bounces back across the track at {_SQ} \(A14\)",
+        "jet d'accident {r} : rebondit et traverse la piste en {sq} (A14)",
+    ),
+    (
+        rf"accident roll \({_R}\) for car {_CAR}, which the crash did not touch",
+        "jet d'accident ({r}) pour la voiture {car}, que l'accident n'a pas touchée",
+    ),
+    (
+        rf"car {_CAR} was touched by car {_CAR2}'s crash: no accident roll",
+        "la voiture {car} a été touchée par l'accident de la voiture {car2} : aucun jet d'accident",
+    ),
+    (rf"hit by car {_CAR} off the road \(A14\)", "touchée par la voiture {car} sortie de la route (A14)"),
     # -- A5: red flag and spare car
     (
         r"red flag \((?P<flag>[^)]+)\) in the last lap: the race is over \(A5\)",
@@ -685,6 +708,7 @@ _TESTS = {
     "spin": "jet de tête-à-queue",
     "debris": "jet de débris",
     "scatter": "jet de dispersion",
+    "accident": "jet d'accident",
 }
 _WORDS = {
     "where": {"in a corner": "dans un virage", "in a straight": "en ligne droite"},

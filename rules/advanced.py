@@ -2,12 +2,14 @@
 
 `apply` plays the core rules. A move that uses something more — a slipstream
 (S1), the pit lane (S2, S3, A3), team experience (X3), an option action
-(`option`, 7th gear), or a car with advanced state (a wing, fuel, pit points,
-a stand to leave) — gets a `Plan` from `prepare()`, and `apply` asks it at a
-few points: the gear, the die, the total, the path, after the move, the tests.
-A plain move of a plain car never builds a `Plan`: the core path stays as fast
-as it was. Each rule's logic lives in its own unit (`slipstream.py`,
-`pits.py`, `team_xp.py`, `options/aNN_*.py`); this module only dispatches.
+(`option`, 7th gear), or a car whose advanced state acts on every move (a
+wing, a stand to leave, a stall, inertia: `acts`) — gets a `Plan` from
+`prepare()`, and `apply` asks it at a few points: the gear, the die, the total,
+the path, after the move, the tests. A plain move of any other car never builds
+a `Plan`, even with fuel or pit points to remember (A12's tank is checked when
+the car crosses the line): the core path stays as fast as it was. Each rule's
+logic lives in its own unit (`slipstream.py`, `pits.py`, `team_xp.py`,
+`options/aNN_*.py`); this module only dispatches.
 """
 
 from __future__ import annotations
@@ -48,10 +50,8 @@ OPTION_KEYS = {
     "highwing": "A2",
     "spare": "A5",
 }
-LATE_OPTIONS = frozenset({"A4", "A6"})
-FULL_TANK = (
-    99  # A12: no `fuel` given = a full tank (3/3), the whole race  # they act on what the tests did, any move
-)
+LATE_OPTIONS = frozenset({"A4", "A6"})  # they act on what the tests did, any move
+FULL_TANK = 99  # A12: no `fuel` given = a full tank (3/3), the whole race
 
 
 @dataclass(slots=True)
@@ -91,18 +91,36 @@ class Plan:
 
     @property
     def tests_due(self) -> bool:
-        return bool(self.mover_engine or self.stop or self.spun or self.options.get("pedal"))
+        return bool(
+            self.mover_engine
+            or self.stop
+            or self.spun
+            or self.options.get("pedal")
+            or self.options.get("_inertia")  # A4: the car goes out after this move, tests or not
+        )
 
 
 def wanted(track, car: CarState, move: Move) -> bool:
     """Whether this move needs a `Plan` (kept cheap: the common move answers False)."""
     # replay_move.apply inlines this test: change both together
     return bool(
-        car.ext is not _NO
+        (car.ext is not _NO and acts(car, move))
+        or not 1 <= move.gear <= 6  # 7th gear (A13) for any car, and 7 -> 2 over-revving
+        or car.gear == 7
         or (not move.plain and _unusual(move))
         or track._lane[car.square] < 0
         or (move.to is not None and track._lane.get(move.to, 0) < 0)
     )
+
+
+def acts(car: CarState, move: Move) -> bool:
+    """Whether the advanced state of a car (`car.ext`, not `_NO`) changes this move: a stall
+    (A18), a stand to leave (S2/S3), a wing (A1/A2), inertia (A4). Pit points, team part, Top and Super
+    Top used, lapping: read only by moves that get a `Plan` anyway. Fuel (A12): only when the
+    car crosses the line (`apply` calls `a12_refuelling.crossed`)."""
+    # replay_move.apply inlines this test: change both together
+    ext = car.ext
+    return bool(ext.stalled or ext.in_stand or ext.wing is not None or ext.inertia)
 
 
 def _unusual(move: Move) -> bool:
@@ -333,12 +351,14 @@ def late_tests(
     if plan is not None and plan.options.get("pedal"):
         state = a10_pedal_to_the_metal.debris(state, car_id, rolls, out)
     rules = game.rules
-    if rules.has("A6"):
+    # A6 and A4 read the events of this move's tests: most tests leave none
+    if len(out) > first_event and rules.has("A6"):
         state = a06_debris_scatter.scatter(game, state, car_id, rolls, out, first_event)
     if plan is not None and plan.options.get("_inertia"):
         state = a04_engine_inertia.finish(state, car_id, out)
-    elif rules.has("A4"):
-        state = a04_engine_inertia.catch(game, state, out, first_event)
+    elif out and rules.has("A4"):
+        # from the move's first event: the pedal (A10) pays its engine point before the tests
+        state = a04_engine_inertia.catch(game, state, out, 0)
     return state
 
 

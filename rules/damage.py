@@ -26,6 +26,7 @@ TEST_RULE = {
     TestKind.SPIN: "A18",
     TestKind.DEBRIS: "A10",
     TestKind.SCATTER: "A6",
+    TestKind.ACCIDENT: "A14",
 }
 _PART_INDEX = {"tyres": 0, "brakes": 1, "gearbox": 2, "body": 3, "engine": 4, "handling": 5}
 _FATAL_PARTS = {"body": Cause.BODY, "engine": Cause.ENGINE, "handling": Cause.HANDLING}
@@ -56,13 +57,15 @@ class Rolls:
         self.turn = turn
         self.out = out
 
-    def take(self, kind: TestKind) -> list[TestRoll]:
+    def take(self, kind: TestKind) -> tuple[TestRoll, ...]:
         """The consecutive rolls of one kind at the cursor."""
         tests = self.tests
-        start = self.pos
-        while self.pos < len(tests) and tests[self.pos].kind is kind:
-            self.pos += 1
-        return list(tests[start : self.pos])
+        start = end = self.pos
+        n = len(tests)
+        while end < n and tests[end].kind is kind:
+            end += 1
+        self.pos = end
+        return tests[start:end]
 
     def car(self, test: TestRoll) -> str:
         return self.mover if test.car is None else test.car
@@ -94,9 +97,11 @@ class Rolls:
         self.pos = len(self.tests)
 
 
-def lose(state: RaceState, car_id: str, part: str, n: int, turn: int, events: list, why: str) -> RaceState:
-    """Take `n` points off a part. Body/engine losses make the car's square dangerous (D5);
-    body, engine or handling at 0 eliminates (D2)."""
+def lose(
+    state: RaceState, car_id: str, part: str, n: int, turn: int, events: list, why: str, *, mark: bool = True
+) -> RaceState:
+    """Take `n` points off a part. Body/engine losses make the car's square dangerous (D5; `mark`
+    False: not this one, whose debris a roll decides); body, engine or handling at 0 eliminates (D2)."""
     car = state.car(car_id)
     if n <= 0 or car.status is _OUT:
         return state
@@ -104,7 +109,7 @@ def lose(state: RaceState, car_id: str, part: str, n: int, turn: int, events: li
     left = max(0, car.wear[i] - n)
     car = car.with_(wear=car.wear._replace(**{part: left}))
     dangerous = state.dangerous
-    if part in ("body", "engine") and car.square is not None:
+    if mark and part in ("body", "engine") and car.square is not None:
         dangerous = dangerous | {car.square}
     events.append(
         Event(
@@ -137,6 +142,8 @@ def handling_tests(
 ) -> RaceState:
     """D5: one roll per dangerous square passed over or stopped on, in path order."""
     given = rolls.take(TestKind.HANDLING)
+    if not squares and not given:
+        return state  # the move was tested for something else
     limit = handling_limit(state.weather.is_rain)
     j = 0
     for sq in squares:
@@ -198,6 +205,8 @@ def collision_tests(
     touched: list[CarState] = []
     if mover.status is not _OUT and mover.square is not None:
         touched = touching(track, state, mover)
+    if not touched and not given:
+        return state  # the move was tested for something else: no car touched, no roll given
     rain = state.weather.is_rain
     others = [c for c in touched if c.status is not _OUT]
     obstacles = [c for c in touched if c.status is _OUT]
@@ -296,6 +305,8 @@ def engine_tests(
     """D4: after a 20 in 5th or 30 in 6th, the mover and every car in 5th–7th roll (any order).
     `mover_tests`/`mover_limit`: tests the mover rolls anyway and what loses on them (A13, A15)."""
     given = rolls.take(TestKind.ENGINE)
+    if not (pushed or mover_tests or given):
+        return state  # no engine test called for, none rolled
     due: dict[str, int] = {}
     if pushed:
         for c in state.cars:

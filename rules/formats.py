@@ -67,6 +67,7 @@ class TestKind(StrEnum):
     SPIN = "spin"  # A18 severe spin
     DEBRIS = "debris"  # A10 pedal to the metal
     SCATTER = "scatter"  # A6 debris scatter
+    ACCIDENT = "accident"  # A14 serious road exit
 
 
 DRIVER_XP = ("plus1", "minus1", "reroll")

@@ -43,11 +43,13 @@ class Game:
     # options read on every move, looked up once
     a5: bool = field(init=False, repr=False)
     a8: bool = field(init=False, repr=False)
+    a14: bool = field(init=False, repr=False)
     a17: bool = field(init=False, repr=False)
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "a5", "A5" in self.rules.options)
         object.__setattr__(self, "a8", "A8" in self.rules.options)
+        object.__setattr__(self, "a14", "A14" in self.rules.options)
         object.__setattr__(self, "a17", "A17" in self.rules.options)
 
 
@@ -276,7 +278,8 @@ def finish_turn(game: Game, state: RaceState) -> tuple[RaceState, list]:
     happened: list = []
     if state.due:
         state, happened = a09_weather_timing.end_turn(game, state)
-    if game.a5 and state.dangerous:
+    # the race order only on the turn a flag falls (end_turn asks `triggered` again then)
+    if game.a5 and state.dangerous and a05_red_flag.triggered(game, state) is not None:
         state, flagged = a05_red_flag.end_turn(game, state, play_order(game.track, state))
         happened.extend(flagged)
     return end_turn(game, state), happened

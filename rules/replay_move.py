@@ -15,6 +15,7 @@ from rules.damage import Rolls
 from rules.formats import Move, TestKind
 from rules.gearbox import FACE_SETS, NO_SHIFT_COST, RANGES, check_shift, is_face, nth
 from rules.moves import search, walk
+from rules.options import a14_road_exit
 from rules.state import CarState, CarStatus, Cause, Penalty, RaceState, _new
 from rules.verdict import Event, Violation
 from rules.weather import _TERMS, WeatherKind, move_terms
@@ -42,9 +43,12 @@ def apply(game: Game, state: RaceState, move: Move) -> tuple[RaceState, tuple[Ev
     out: list = []
 
     x = None  # the advanced rules' plan for this move (rules/advanced.py), if it needs one
-    # advanced.wanted(track, car, move), without the call
+    # advanced.wanted(track, car, move), without the call (advanced.acts spelt out too)
+    ext = car.ext
     if (
-        car.ext is not _NO_EXT
+        (ext is not _NO_EXT and (ext.stalled or ext.in_stand or ext.wing is not None or ext.inertia))
+        or not 1 <= move.gear <= 6
+        or car.gear == 7
         or (not move.plain and advanced._unusual(move))
         or track._lane[car.square] < 0
         or (move.to is not None and track._lane.get(move.to, 0) < 0)
@@ -117,13 +121,15 @@ def apply(game: Game, state: RaceState, move: Move) -> tuple[RaceState, tuple[Ev
     except KeyError:  # a pit square
         in_corner = False
     rain = state.weather.current is _RAIN
-    lap_on_set = car.lap_on_tyres
+    lap_on_set = car.crossings - car.tyre_set_crossing + 1  # car.lap_on_tyres, without the call
+    if lap_on_set < 1:
+        lap_on_set = 1
     # move_terms(...)'s cache, looked up here (same key)
     terms = _TERMS.get(
         (
             car.tyres,
             rain,
-            0 if lap_on_set <= 0 else min(lap_on_set, 3),
+            lap_on_set if lap_on_set < 3 else 3,
             gear if gear <= 2 else 3,
             game.a8,
             in_corner,
@@ -264,7 +270,11 @@ def apply(game: Game, state: RaceState, move: Move) -> tuple[RaceState, tuple[Ev
             )
         )
     elif moved < total:
-        reach = None if x is None else advanced.reach(game, state, car, start, reach_total, occupied, path)
+        reach = None
+        if x is not None or car.ext is not _NO_EXT:
+            # a car with advanced state, a plan or not, measures a short move that passes the pit
+            # entry down the lane (advanced.reach), as when every such car had a plan
+            reach = advanced.reach(game, state, car, start, reach_total, occupied, path)
         if reach is None:
             reach = search(track, start, reach_total, occupied, car.corner, car.stops).reach
         if reach > moved:
@@ -310,6 +320,7 @@ def apply(game: Game, state: RaceState, move: Move) -> tuple[RaceState, tuple[Ev
         out.append(Event(turn, car_id, "finished", f"crosses the line for the last time ({game.laps} laps)"))
     # C2, C3, C6: corner exits (their cost goes into the same new state as the stop).
     ex = None
+    crash = None  # A14: where a serious road exit happened, for its accident roll
     for e in w.exits:
         if e.stops < e.corner.stops:  # not `e.controlled`: an exit to settle
             break
@@ -327,11 +338,17 @@ def apply(game: Game, state: RaceState, move: Move) -> tuple[RaceState, tuple[Ev
         for message in ex.messages:
             out.append(Event(turn, car_id, "corner-exit", message))
         if ex.eliminated is not None:
+            if game.a14 and a14_road_exit.serious(gear, ex):
+                crash = car.square
             state = damage.eliminate(state, car_id, ex.eliminated, turn, out, ex.messages[-1])
         elif ex.spun and game.rules.has("A18"):
             x = advanced.spun(game, x, roll)
-    if x is not None and state.car(car_id).status is not _OUT:
-        state = advanced.after_move(game, state, car_id, move, x, w, out)
+    if x is not None:
+        if state.car(car_id).status is not _OUT:
+            state = advanced.after_move(game, state, car_id, move, x, w, out)
+    elif w.crossings and car.ext.fuel and state.car(car_id).status is not _OUT:
+        # A12 for a car with no plan (advanced.acts): the tank at the line, as after_move checks it
+        state = advanced.a12_refuelling.crossed(game, state, car_id, out)
 
     # D5: dangerous squares passed over or stopped on (A17: not in 1st).
     dangerous = w.dangerous
@@ -351,6 +368,7 @@ def apply(game: Game, state: RaceState, move: Move) -> tuple[RaceState, tuple[Ev
         or dangerous
         or blocked
         or pushed
+        or crash is not None
         or (x is not None and x.tests_due)
         or (
             (now := mover.square) is not None  # damage.touching(...), its common answer inlined
@@ -364,6 +382,8 @@ def apply(game: Game, state: RaceState, move: Move) -> tuple[RaceState, tuple[Ev
 
     rolls = Rolls(move.tests, car_id, turn, out)
     state = damage.handling_tests(state, car_id, dangerous, rolls, turn, out)
+    if crash is not None:
+        state = a14_road_exit.accident(state, track, car_id, crash, rolls, out)
 
     # C5: blocking.
     if blocked and state.car(car_id).status is not _OUT:

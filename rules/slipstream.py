@@ -111,7 +111,7 @@ def check(
             )
             continue
         ahead = state.car(other)
-        if not ahead.racing or ahead.ext.inertia:
+        if not ahead.racing:  # A4: a car that has just broken its engine still gives one
             out.append(
                 Violation(turn, cid, "S1", f"slipstream {k + 1} behind car {other}, which is not racing")
             )

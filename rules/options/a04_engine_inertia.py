@@ -1,7 +1,10 @@
 """A4 — engine failure inertia ("Casse moteur"): a car in 5th or higher whose engine breaks (last
 engine point) is not taken off: at its next turn it makes one last move in 4th with the 4th gear
-die (never into the pit lane, no slipstream for or behind it), then stays as an obstacle until
-its following turn. A car in 4th or lower is eliminated at once, as in the core rules.
+die (never into the pit lane, no slipstream for it; one behind it is fine: « elle fonctionne sur
+une voiture qui vient de casser son moteur »), then stays as an obstacle, on a new dangerous
+square, until its following turn. « Si la voiture se retrouve en quatrième ou moins … (sur-régime
+… ou tête à queue), il n'y a pas d'inertie … elle est aussitôt retirée de la piste »: a car in
+4th or lower, or spun, is eliminated and taken off at once (no obstacle).
 [decision] Reaching the finish by going down the gears (after the next-to-last corner) is not
 played: the inertia move is the last one."""
 
@@ -15,30 +18,29 @@ MIN_GEAR = 5
 
 
 def catch(game, state, out, first_event):
-    """Turn this move's engine eliminations of cars in 5th or higher into inertia."""
+    """Turn this move's engine eliminations of cars in 5th or higher into inertia; take the
+    others off the track at once."""
     for ev in out[first_event:]:
         if not isinstance(ev, Event) or ev.kind != "eliminated":
             continue
         car = state.car(ev.car)
-        if (
-            car.status is CarStatus.OUT
-            and car.cause is Cause.ENGINE
-            and car.gear >= MIN_GEAR
-            and not car.ext.inertia
-        ):
-            car = car.with_(
-                status=CarStatus.RACING,
-                cause=None,
-                out_turn=None,
-                remove_turn=None,
-                ext=car.ext.with_(inertia=True),
-            )
-            state = state.with_car(car)
-            out.append(
-                Event(
-                    state.turn, car.id, "inertia", "engine broken in 5th or higher: one last move in 4th (A4)"
-                )
-            )
+        if car.status is not CarStatus.OUT or car.cause is not Cause.ENGINE or car.ext.inertia:
+            continue
+        if car.gear < MIN_GEAR or car.spun:
+            if car.square is not None:
+                state = state.with_car(car.with_(square=None, remove_turn=None))
+            continue
+        car = car.with_(
+            status=CarStatus.RACING,
+            cause=None,
+            out_turn=None,
+            remove_turn=None,
+            ext=car.ext.with_(inertia=True),
+        )
+        state = state.with_car(car)
+        out.append(
+            Event(state.turn, car.id, "inertia", "engine broken in 5th or higher: one last move in 4th (A4)")
+        )
     return state
 
 

@@ -27,7 +27,11 @@ def side(track, square, step):
     level = track._level
     # the nearest square in that lane; two as near (one behind, one ahead): the one behind
     # [decision], so that the choice never hangs on a set's order
-    near = [sq for sq in track._beside[square] if track._lane[sq] == lane]
+    # (in a corner the lanes have more or fewer squares: none may lie within half a level)
+    near = {sq for sq in track._beside[square] if track._lane[sq] == lane}
+    seg = track.segment_of(square)
+    if seg is not None:
+        near.update(seg.square(lane, i) for i in range(1, seg.cells[lane] + 1))
     return min(near, key=lambda sq: (abs(level[sq] - lv), level[sq]), default=None)
 
 

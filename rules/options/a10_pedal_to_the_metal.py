@@ -14,7 +14,8 @@ def prepare(move, plan) -> None:
 
 
 def burn(game, state, car_id, out):
-    return damage.lose(state, car_id, "engine", 1, state.turn, out, "pedal to the metal")
+    # no sticker for this point: « 1 (sec) … des débris » — the debris roll decides
+    return damage.lose(state, car_id, "engine", 1, state.turn, out, "pedal to the metal", mark=False)
 
 
 def debris(state, car_id, rolls, out):

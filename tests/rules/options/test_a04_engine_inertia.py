@@ -143,3 +143,108 @@ def test_a_car_in_inertia_may_not_slipstream_nor_take_the_pit_lane(ovale):
         game, state, move("3", 4, 7, "S3-c2", "PIT-1", "PIT-2", "PIT-3", "PIT-4", "PIT-5", "PIT-6")
     )
     assert rules_of(events) == ["A4"]
+
+
+def test_an_inertia_move_with_no_roll_to_make_still_ends_the_race_of_the_car(ovale):
+    # 7 squares along an empty straight: no test at all, the car still goes out after its move
+    game, state = _in_inertia(ovale, {"3": "S2-a1"})
+    state, events = apply(game, state, move("3", 4, 7, *(f"S2-a{i}" for i in range(2, 9))))
+    assert rules_of(events) == []
+    assert [e.kind for e in events if isinstance(e, Event)] == ["eliminated"]
+    car3 = state.car("3")
+    assert car3.status is CarStatus.OUT and car3.cause is Cause.ENGINE and not car3.ext.inertia
+    assert car3.square == "S2-a8" and car3.remove_turn == 2  # an obstacle until its next turn
+    assert state.dangerous == {"S2-a8"}  # « posera un nouvel autocollant sous sa voiture »
+
+
+def test_a_slipstream_behind_a_car_that_has_just_broken_its_engine_is_legal(ovale):
+    # « elle fonctionne sur une voiture qui vient de casser son moteur »: car 9 waits for its
+    # inertia move; car 3 (11 in 5th from T1-b1) ends right behind it, then pulls out and back in
+    game, state = placed(
+        ovale,
+        {"9": "S2-a9", "3": "T1-b1"},
+        gears={"3": 4},
+        options=A4,
+        corner={"3": ("T1", 1)},
+    )
+    c = state.car("9")
+    state = state.with_car(c.with_(gear=5, ext=c.ext.with_(inertia=True)))
+    main = ("T1-b2", "T1-b3", "T1-b4", *(f"S2-a{i}" for i in range(1, 9)))  # 11 squares to S2-a8
+    state, events = apply(game, state, move("3", 5, 11, *main, "S2-b9", "S2-a10", "T2-a1", slipstream=1))
+    assert rules_of(events) == []
+    car3 = state.car("3")
+    assert car3.square == "T2-a1" and car3.wear.brakes == 2  # into T2 by slipstream: 1 brake point
+    car9 = state.car("9")
+    assert car9.status is CarStatus.RACING and car9.ext.inertia and car9.square == "S2-a9"
+
+
+def test_a_spun_car_whose_engine_breaks_has_no_inertia_and_leaves_the_track_at_once(ovale):
+    # « tête à queue … il n'y a pas d'inertie … aussitôt retirée de la piste »: a 20 in 5th
+    # through T1 without its stop, 9 squares past it on the last 9 tyre points, then the engine
+    game, state = placed(
+        ovale,
+        {"7": "S1-b1"},
+        gears={"7": 4},
+        options=A4,
+        wear={"7": {"tyres": 9, "engine": 1}},
+    )
+    path = (*(f"S1-b{i}" for i in range(2, 9)), *(f"T1-b{i}" for i in range(1, 5)))
+    path += tuple(f"S2-b{i}" for i in range(1, 10))
+    state, events = apply(game, state, move("7", 5, 20, *path, tests=[("engine", 2)]))
+    assert rules_of(events) == []
+    assert "inertia" not in [e.kind for e in events if isinstance(e, Event)]
+    car7 = state.car("7")
+    assert car7.spun and car7.wear.tyres == 0 and car7.wear.engine == 0
+    assert car7.status is CarStatus.OUT and car7.cause is Cause.ENGINE and not car7.ext.inertia
+    assert car7.square is None and car7.remove_turn is None
+    assert state.dangerous == {"S2-b9"}  # the broken engine's sticker
+    assert "7" not in state.occupied().values()
+
+
+def _supercharged_in_4th(ovale, options):
+    """Car 7 supercharges (A15) in 4th on its last engine point; its engine test (2) breaks it."""
+    game, state = placed(
+        ovale, {"7": "S2-b1"}, gears={"7": 3}, options=options, wear={"7": {"engine": 1, "tyres": 6}}
+    )
+    supercharged = move(
+        "7", 4, 7, *(f"S2-b{i}" for i in range(2, 9)), option={"supercharge": True}, tests=[("engine", 2)]
+    )
+    return apply(game, state, supercharged)
+
+
+def test_a_car_in_4th_whose_engine_breaks_leaves_the_track_at_once_under_a4_not_without_it(ovale):
+    state, events = _supercharged_in_4th(ovale, ("A7", "A4", "A15"))
+    assert rules_of(events) == []
+    car7 = state.car("7")
+    assert car7.status is CarStatus.OUT and car7.cause is Cause.ENGINE and not car7.ext.inertia
+    assert car7.square is None and car7.remove_turn is None  # « aussitôt retirée de la piste »
+    assert state.dangerous == {"S2-b8"}
+    assert "S2-b8" not in state.occupied()
+    # core D2: the same car stays on S2-b8 as an obstacle until its next turn
+    state, events = _supercharged_in_4th(ovale, ("A7", "A15"))
+    assert rules_of(events) == []
+    car7 = state.car("7")
+    assert car7.status is CarStatus.OUT and car7.cause is Cause.ENGINE
+    assert car7.square == "S2-b8" and car7.remove_turn == 2
+    assert state.dangerous == {"S2-b8"}
+    assert state.occupied()["S2-b8"] == "7"
+
+
+def test_pedal_to_the_metal_taking_the_last_engine_point_in_5th_gives_inertia(ovale):
+    # A10: an 11 in 5th + 1 from T1-b1 (T1's stop made), 12 squares to S2-b9, on the last point
+    game, state = placed(
+        ovale,
+        {"7": "T1-b1"},
+        gears={"7": 4},
+        options=("A7", "A4", "A10"),
+        corner={"7": ("T1", 1)},
+        wear={"7": {"engine": 1, "tyres": 6}},
+    )
+    pedal = move("7", 5, 11, *PUSH[:12], option={"pedal": True}, tests=[("debris", 12)])
+    state, events = apply(game, state, pedal)
+    assert rules_of(events) == []
+    car7 = state.car("7")
+    assert car7.status is CarStatus.RACING and car7.ext.inertia and car7.cause is None
+    assert car7.square == "S2-b9" and car7.wear.engine == 0
+    assert state.dangerous == {"S2-b9"}  # « casse moteur »: the sticker under the car
+    assert [e.kind for e in events if isinstance(e, Event)][-1] == "inertia"

@@ -106,3 +106,9 @@ def test_a_scatter_roll_when_a6_is_off_is_a_violation_naming_a6_and_scatters_not
     state, events = _bump(ovale, [*HIT_3, ("scatter", "3", 12)], options=("A7",))
     assert rules_of(events) == ["A6"]
     assert state.dangerous == {"S2-b5"}
+
+
+def test_decision_in_a_corner_the_nearest_square_of_a_lane_with_fewer_squares(ovale):
+    # T1-b2 (level 10): lane a has 3 squares, T1-a1 (9.33) and T1-a2 (10.67) are as near
+    assert side(ovale, "T1-b2", -1) == "T1-a1"
+    assert side(ovale, "T1-b2", 1) == "T1-c2"

@@ -110,3 +110,15 @@ def test_the_pedal_engine_point_calls_for_no_scatter_roll_under_a6(ovale):
         gears={"7": 1},
     )
     assert rules_of(events) == ["A6"]
+
+
+def test_the_pedal_engine_point_leaves_no_debris_by_itself(ovale):
+    # only the debris roll does: 12 in the dry, 3 in the rain leave the square clean
+    state, events = _apply(ovale, move("7", 1, 1, *TWO, option=PEDAL, tests=[("debris", 12)]), gears={"7": 1})
+    assert rules_of(events) == [] and state.dangerous == frozenset()
+    assert state.car("7").wear.engine == 2
+    state, events = _apply(
+        ovale, move("7", 1, 1, *TWO, option=PEDAL, tests=[("debris", 3)]), gears={"7": 1}, weather=2
+    )
+    assert rules_of(events) == [] and state.dangerous == frozenset()
+    assert state.car("7").wear.engine == 2

@@ -17,6 +17,7 @@ import copy
 
 import pytest
 
+from rules.extras import CarExtras
 from rules.formats import XpUse
 from rules.replay_move import apply
 from rules.track import load_circuit
@@ -155,3 +156,17 @@ def test_a13_a_throw_off_every_die_is_refused_without_hanging_the_replay(long_ov
     _, events = apply(game, state, move("7", 7, (2000, 3000), to="S2-b41", tests=[("engine", 10)]))
     assert rules_of(events) == ["G1", "G1", "T1"]  # no path of 5000 squares: the replay stops
     assert events[-1].fatal
+
+
+def test_seven_to_two_without_the_drivers_choice_breaks_a13_even_for_a_plain_car(long_oval):
+    # the over-rev check runs for a car with no advanced state as well (it once did not)
+    game, state = placed(long_oval, {"7": "S2-b10"}, gears={"7": 7}, options=A13)
+    assert state.car("7").ext == CarExtras()
+    _, events = apply(game, state, move("7", 2, 3, *row(11, 13)))
+    assert rules_of(events) == ["A13"]
+
+
+def test_seventh_gear_with_one_die_breaks_a13(long_oval):
+    game, state = placed(long_oval, {"7": "S2-b1"}, gears={"7": 6}, options=A13)
+    _, events = apply(game, state, move("7", 7, 40, *row(2, 41)))
+    assert rules_of(events) == ["A13"]  # not G1 "no gear 7": A13 is on

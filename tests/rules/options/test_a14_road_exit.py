@@ -4,9 +4,9 @@
 freins) disponibles, entraîne une élimination immédiate de la voiture et est aussitôt retirée
 de la piste. On ne pose pas d'autocollant tenue de route sur la case d'élimination. »
 
-Unit under test: `rules.corners.settle_exits` (C6 as A14 completes it; the engine plays it as
-part of the core rules, `Support.CORE`), and the elimination it leads to in
-`rules.replay_move.apply` / `rules.damage.eliminate`.
+Units under test: `rules.corners.settle_exits` (C6 as A14 completes it, played with the core
+rules), the elimination it leads to in `rules.replay_move.apply` / `rules.damage.eliminate`, and
+the serious accident (`rules.options.a14_road_exit`, when the season plays A14).
 """
 
 from __future__ import annotations
@@ -16,7 +16,6 @@ import pytest
 from rules.corners import settle_exits
 from rules.moves import CornerExit
 from rules.replay_move import apply
-from rules.ruleset import OPTIONS, Support
 from rules.state import CarStatus, Cause
 from rules.track import Segment, SegmentKind
 from tests.rules.conftest import move, placed, rules_of
@@ -59,8 +58,8 @@ def test_c3_a14_with_no_tyres_one_square_spins_and_two_eliminate_whatever_the_mu
 
 @pytest.mark.parametrize("options", [("A7",), ("A7", "A14")])
 def test_a_road_exit_removes_the_car_at_once_and_leaves_no_dangerous_square(ovale, options):
-    # Played whether or not the season lists A14 (the engine plays it with C6).
-    assert OPTIONS["A14"].support is Support.CORE
+    # Played whether or not the season lists A14 (the engine plays it with C6); a 3rd-gear exit
+    # is no serious accident.
     game, state = placed(
         ovale, {"7": "S1-b8", "3": "S2-a1"}, wear={"7": {"tyres": 2, "body": 5}}, options=options
     )
@@ -91,3 +90,65 @@ def test_c3_a14_a_c3_elimination_is_treated_as_a_road_exit(ovale):
     out = state.car("7")
     assert (out.status, out.cause, out.square) == (CarStatus.OUT, Cause.CORNER, None)
     assert state.dangerous == frozenset()
+
+
+# -- the serious accident (A14 on) ------------------------------------------------------------
+# Car 7 in 4th leaves T1 (1 stop) with none by lane a: 3 squares in the corner, 5 past it with 2
+# tyre points: 2 paid, 3 unpaid (« plus de 2 cases non payées »), off the road on S2-a5.
+CRASH = ("T1-a1", "T1-a2", "T1-a3", "S2-a1", "S2-a2", "S2-a3", "S2-a4", "S2-a5")
+A14 = ("A7", "A14")
+
+
+def _crash(ovale, tests, options=A14, gear=4):
+    game, state = placed(
+        ovale,
+        {"7": "S1-a8", "3": "S2-b5", "5": "S2-c5"},
+        gears={"7": gear, "3": 3, "5": 3},
+        wear={"7": {"tyres": 2, "body": 5}},
+        options=options,
+    )
+    roll = 8 if gear == 4 else 7
+    path = CRASH if gear == 4 else CRASH[:-1]
+    return apply(game, state, move("7", gear, roll, *path, tests=tests))
+
+
+def test_a14_a_serious_road_exit_calls_for_the_accident_roll(ovale):
+    state, events = _crash(ovale, [])
+    assert rules_of(events) == ["A14"]
+    assert state.car("7").status is CarStatus.OUT
+
+
+def test_a14_on_1_to_10_the_car_leaves_the_track_and_touches_no_one(ovale):
+    state, events = _crash(ovale, [("accident", 7)])
+    assert rules_of(events) == []
+    assert state.dangerous == frozenset()  # « On ne pose pas d'autocollant »
+
+
+def test_a14_on_11_to_15_it_bounces_back_alongside_and_the_car_beside_rolls(ovale):
+    state, events = _crash(ovale, [("accident", 12), ("accident", "3", 1)])
+    assert rules_of(events) == []
+    hit = state.car("3")
+    assert hit.wear.body == 2 and hit.spun  # −1 body, turned round: next move in 1st
+    assert state.dangerous == {"S2-a5", "S2-b5"}  # where it bounced; where car 3 lost a point
+    assert state.car("5").wear.body == 3  # across the track, untouched
+
+
+def test_a14_on_16_to_20_it_crosses_the_track_and_every_car_across_rolls(ovale):
+    state, events = _crash(ovale, [("accident", 18), ("accident", "5", 6), ("accident", "3", 1)])
+    assert rules_of(events) == []
+    assert (state.car("3").wear.body, state.car("5").wear.body) == (2, 3)
+    assert not state.car("5").spun
+
+
+def test_a14_a_touched_car_must_roll_and_an_untouched_one_must_not(ovale):
+    _, events = _crash(ovale, [("accident", 12)])
+    assert [(e.car, e.rule) for e in events if hasattr(e, "rule")] == [("3", "A14")]
+    _, events = _crash(ovale, [("accident", 12), ("accident", "3", 9), ("accident", "5", 9)])
+    assert [(e.car, e.rule) for e in events if hasattr(e, "rule")] == [("5", "A14")]
+
+
+def test_a14_no_accident_roll_in_3rd_gear_or_with_the_option_off(ovale):
+    _, events = _crash(ovale, [], gear=3)  # 7 squares: 4 past, 2 unpaid, and 3rd gear anyway
+    assert rules_of(events) == []
+    _, events = _crash(ovale, [], options=("A7",))
+    assert rules_of(events) == []
