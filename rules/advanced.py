@@ -414,5 +414,5 @@ def start_car(rules, entry, balances: dict[str, int], problems: list):
         fuel = entry.fuel or FULL_TANK
     elif entry.fuel is not None:
         problems.append(Violation(0, entry.car, "A12", "a fuel load is option A12, not in force this season"))
-    ext = CarExtras(pit_points=points, team_part=team_part, fuel=fuel, wing=wing)
+    ext = CarExtras(pit_points=points, team_part=team_part, fuel=fuel, wing=wing, super_top=rules.has("A16"))
     return NO_EXTRAS if ext == NO_EXTRAS else ext

@@ -36,7 +36,7 @@ from rules.damage import collision_limit, engine_limit, handling_limit, touching
 from rules.formats import RACE_LOG_FORMAT, Move, TestKind, TestRoll, read_race_log
 from rules.gearbox import FACES, check_shift, pushes_engine
 from rules.moves import reachable, walk
-from rules.options import a05_red_flag
+from rules.options import a05_red_flag, a14_road_exit
 from rules.order import after_move as lapped
 from rules.order import play_order, progress
 from rules.replay import Game, _take_off, finish_turn, replay, start
@@ -567,10 +567,13 @@ class _Bot:
         car = state.car(car_id)
         after, events = apply(game, state, replace(move, tests=()))
         mover = after.car(car_id)
-        if any(isinstance(e, Violation) and e.rule not in ("D3", "D4", "D5", "W1", "A18") for e in events):
+        if any(
+            isinstance(e, Violation) and e.rule not in ("D3", "D4", "D5", "W1", "A14", "A18") for e in events
+        ):
             return None
         rain = state.weather.is_rain
         tests: list[TestRoll] = []
+        crashed = any(isinstance(e, Violation) and e.rule == "A14" for e in events)
 
         # D5: one roll per dangerous square, until one takes the last road-holding point.
         if mover.square is not None and not (game.a17 and move.gear == 1):
@@ -590,6 +593,12 @@ class _Bot:
                 after, _ = apply(game, state, replace(move, tests=tuple(tests)))
                 mover = after.car(car_id)
 
+        # A14: a serious road exit: the crashed car's roll, then one per car it touches.
+        if crashed:
+            tests += self._accident(after, move)
+            after, _ = apply(game, state, replace(move, tests=tuple(tests)))
+            mover = after.car(car_id)
+
         # A18: a spin calls for a spin d20 (1 stalls the car, 20 catches it).
         if game.rules.has("A18") and mover.status is not CarStatus.OUT and mover.spun:
             tests.append(TestRoll(TestKind.SPIN, d20()))
@@ -606,7 +615,8 @@ class _Bot:
             for other in others:
                 roll = d20()
                 tests.append(TestRoll(TestKind.COLLISION, roll, other.id))
-                if roll <= collision_limit(rain, False) and other.wear.body == 1:
+                saved = other.ext.super_top and not other.ext.supertop  # A16 keeps it in
+                if roll <= collision_limit(rain, False) and other.wear.body == 1 and not saved:
                     knocked += 1
                 else:
                     standing.append(other)
@@ -643,6 +653,21 @@ class _Bot:
         _, events = apply(self.game, state, replace(move, tests=tuple(rest)))
         damage = list(_incidents(list(events), 0))
         return rest + [TestRoll(TestKind.SCATTER, self._d20(), ev.car) for ev in damage] + weather
+
+    def _accident(self, after: RaceState, move: Move) -> list[TestRoll]:
+        square = move.path[-1] if move.path else move.to
+        assert square is not None
+        roll = self._d20()
+        tests = [TestRoll(TestKind.ACCIDENT, roll)]
+        if roll > a14_road_exit.OFF:
+            track = self.track
+            hit = track.beside(square) if roll <= a14_road_exit.ALONG else a14_road_exit.across(track, square)
+            occupied = after.occupancy()
+            for sq in sorted(hit):
+                other = occupied.get(sq)
+                if other is not None and after.car(other).status is CarStatus.RACING:
+                    tests.append(TestRoll(TestKind.ACCIDENT, self._d20(), other))
+        return tests
 
     def _d20(self) -> int:
         return self.rng.randint(1, 20)

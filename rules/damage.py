@@ -107,6 +107,10 @@ def lose(
         return state
     i = _PART_INDEX[part]
     left = max(0, car.wear[i] - n)
+    if left == 0 and part in _FATAL_PARTS and car.ext.super_top and not car.ext.supertop:
+        from rules.options import a16_super_top
+
+        return a16_super_top.save(state, car, part, n, turn, events, why)
     car = car.with_(wear=car.wear._replace(**{part: left}))
     dangerous = state.dangerous
     if mark and part in ("body", "engine") and car.square is not None:

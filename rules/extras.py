@@ -27,6 +27,7 @@ class CarExtras:
     owed: int = 0
     top_lap: int = 0
     supertop: bool = False
+    super_top: bool = False  # A16 in force: the car was given a Super Top (`supertop`: used)
     fuel: int = 0
     fuel_from: int = 1
     stalled: bool = False

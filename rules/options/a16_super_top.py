@@ -1,11 +1,19 @@
 """A16 — Super Top: once per race the driver chooses the number instead of rolling
 (`option: {"supertop": true}`, `roll` = the number chosen, anywhere in the gear's range; 7th:
-32–50). A 20 chosen in 5th or 30 in 6th calls for the engine tests as if rolled."""
+32–50). A 20 chosen in 5th or 30 in 6th calls for the engine tests as if rolled; « Idem pour un
+20 et/ou 30 en 7ème »: in 7th, 49 or 50 (only a 20 or a 30 on a die reaches them) calls for them
+too. « Le Super Top peut aussi éviter une élimination sur perte de point de moteur, tenue de route
+ou carrosserie (il agit alors comme si on ajoutait un point de structure à la voiture et on ne
+pose pas de débris) »: [decision] a car that still has its Super Top uses it then, without a word
+in the log (no driver would rather go out): the part keeps 1 point, no sticker, the Super Top is
+spent."""
 
 from __future__ import annotations
 
 from rules.gearbox import RANGES, nth
-from rules.verdict import Violation
+from rules.verdict import Event, Violation
+
+PUSH_IN_SEVENTH = 49  # 19 + 30 or 20 + 29 at least: a 20 or a 30 was "shown"
 
 
 def prepare(game, state, car, move, plan, out):
@@ -30,6 +38,19 @@ def prepare(game, state, car, move, plan, out):
     plan.roll = move.roll
     plan.die_ok = True
     if move.gear == 7:
-        plan.pushed = False
-        plan.mover_engine = 1
+        if move.roll >= PUSH_IN_SEVENTH:  # the push calls for every car's test, the mover's too
+            plan.pushed, plan.everyone, plan.mover_engine = True, True, 0
+        else:
+            plan.pushed = False
+            plan.mover_engine = 1
     return state.with_car(car.with_(ext=car.ext.with_(supertop=True)))
+
+
+def save(state, car, part, n, turn, events, why):
+    """The Super Top takes the point that would have put the car out (no sticker)."""
+    events.append(
+        Event(turn, car.id, f"{part}-lost", f"loses {n} {part} point{'s' if n > 1 else ''} ({why}), 0 left")
+    )
+    events.append(Event(turn, car.id, "super-top", f"Super Top: stays in the race with 1 {part} point (A16)"))
+    car = car.with_(wear=car.wear._replace(**{part: 1}), ext=car.ext.with_(supertop=True))
+    return state.with_car(car)

@@ -18,6 +18,7 @@ import copy
 import pytest
 
 from rules.replay_move import apply
+from rules.state import CarStatus
 from rules.track import load_circuit
 from rules.verdict import Violation
 from tests.rules.conftest import OVALE_DOC, move, placed, rules_of
@@ -92,3 +93,46 @@ def test_a_super_top_combines_with_a_top(long_oval):
     state, events = apply(game, state, move("7", 2, 4, *row(2, 6), option={"supertop": True, "top": 1}))
     assert rules_of(events) == []
     assert state.car("7").square == "S2-b6"
+
+
+def test_a16_forty_nine_or_fifty_chosen_in_seventh_make_every_car_in_fifth_to_seventh_test(long_oval):
+    # « Idem pour un 20 et/ou 30 en 7ème »: only a 20 or a 30 on a die reaches 49 or 50.
+    where = {"7": "S2-b1", "3": "S2-a55", "5": "S2-c58"}
+    game, state = placed(long_oval, where, gears={"7": 6, "3": 5, "5": 4}, options=("A7", "A13", "A16"))
+    _, events = apply(game, state, move("7", 7, 49, *row(2, 50), option=ON))
+    assert sorted((v.car, v.rule) for v in events if isinstance(v, Violation)) == [("3", "D4"), ("7", "D4")]
+    tests = [("engine", 10), ("engine", "3", 15)]
+    _, events = apply(game, state, move("7", 7, 49, *row(2, 50), option=ON, tests=tests))
+    assert rules_of(events) == []
+
+
+# « Le Super Top peut aussi éviter une élimination sur perte de point de moteur, tenue de route ou
+# carrosserie (… comme si on ajoutait un point de structure … on ne pose pas de débris) ».
+def _knock(ovale, used=False):
+    game, state = placed(
+        ovale, {"3": "S1-a5", "7": "S1-b2"}, wear={"3": {"body": 1, "handling": 6}}, options=A16
+    )
+    if used:
+        c = state.car("3")
+        state = state.with_car(c.with_(ext=c.ext.with_(supertop=True)))
+    tests = [("collision", "3", 1)] if used else [("collision", "3", 1), ("collision", 15)]
+    return game, apply(game, state, move("7", 2, 3, "S1-b3", "S1-b4", "S1-b5", tests=tests))
+
+
+def test_a16_the_super_top_saves_a_car_from_elimination_without_a_sticker(ovale):
+    game, (state, events) = _knock(ovale)
+    assert rules_of(events) == []  # still in the race: the mover rolls against it as well
+    saved = state.car("3")
+    assert saved.racing and saved.wear.body == 1 and saved.ext.supertop
+    assert state.dangerous == frozenset()
+    # and it has no Super Top left to move with
+    _, events = apply(
+        game, state, move("3", 3, 5, *[f"S1-a{i}" for i in range(6, 9)], "T1-a1", "T1-a2", option=ON)
+    )
+    assert "A16" in rules_of(events)
+
+
+def test_a16_a_super_top_already_used_saves_nothing(ovale):
+    _, (state, events) = _knock(ovale, used=True)
+    assert rules_of(events) == []
+    assert state.car("3").status is CarStatus.OUT and "S1-a5" in state.dangerous
