@@ -37,6 +37,8 @@ CORE_RULES = (
     + [f"F{i}" for i in range(1, 5)]
     + ["X1", "X2"]
 )
+# the championship rules and every option (issue: "a legal use and a breach each")
+ADVANCED_RULES = ["S1", "S2", "S3", "T4", "X3"] + [f"A{i}" for i in range(1, 20)]
 # Keys of an expected file: what the verdict is checked against, the input, the description.
 CHECKS = {
     "valid",
@@ -167,13 +169,12 @@ def test_every_golden_log_has_an_expected_verdict_and_the_reverse():
     assert logs == {log_of(p) for p in PAIRS}
 
 
-def test_every_core_rule_has_a_log_that_breaks_it_and_one_that_uses_it():
-    kinds: dict[str, set[str]] = {rule: set() for rule in CORE_RULES}
+@pytest.mark.parametrize("rules", [CORE_RULES, ADVANCED_RULES], ids=["core", "advanced"])
+def test_every_rule_has_a_log_that_breaks_it_and_one_that_uses_it(rules):
+    kinds: dict[str, set[str]] = {rule: set() for rule in rules}
     for path in PAIRS:
         expected = json.loads(path.read_text())
         for rule in expected.get("covers", []):
             kinds.setdefault(rule, set()).add(expected.get("kind"))
-    missing = [
-        f"{rule} {kind}" for rule in CORE_RULES for kind in ("breach", "legal") if kind not in kinds[rule]
-    ]
+    missing = [f"{rule} {kind}" for rule in rules for kind in ("breach", "legal") if kind not in kinds[rule]]
     assert not missing, f"no golden log for: {', '.join(missing)}"
