@@ -34,9 +34,9 @@ from rules import slipstream
 from rules.corners import settle_exits
 from rules.damage import collision_limit, engine_limit, handling_limit, touching
 from rules.formats import RACE_LOG_FORMAT, Move, TestKind, TestRoll, read_race_log
-from rules.gearbox import FACES, check_shift, pushes_engine
+from rules.gearbox import FACES, RANGES, check_shift, pushes_engine
 from rules.moves import reachable, walk
-from rules.options import a05_red_flag, a14_road_exit
+from rules.options import a01_wing_low, a02_wing_high, a05_red_flag, a14_road_exit
 from rules.order import after_move as lapped
 from rules.order import play_order, progress
 from rules.replay import Game, _take_off, finish_turn, replay, start
@@ -64,6 +64,9 @@ LAST_BRAKE = 4.0  # extra, for the last brake point
 GEARBOX = 4.0
 ENGINE = 10.0
 SPIN = 20.0
+TOP_GAIN = 3.0  # what a Top must win to be used (one a lap)
+SUPER_TOP_GAIN = 12.0  # and the Super Top (one a race)
+PEDAL_GAIN = 1.5  # and the pedal (an engine point, on a car with engine to spare)
 OVERSHOOT = 10.0  # per square the next move cannot avoid going past a corner it must stop in
 MAX_TURNS_PER_LAP = 80
 PIT_AT = 2  # tyre points lost before the bot stops in its stand (pits=True)
@@ -133,6 +136,8 @@ def write_race(
         )
         if pits and track.pit is not None:
             entries[-1]["stand"] = track.pit.squares[i % len(track.pit.squares)]
+        if rules.has("A1") and rules.has("A2"):  # with one of them on, every car runs it
+            entries[-1]["wing"] = rng.choice(("low", "high"))
     doc: dict[str, Any] = {
         "format": RACE_LOG_FORMAT,
         "circuit": track.id,
@@ -171,6 +176,8 @@ class _Bot:
         self.track = game.track
         self.rng = rng
         self.rooms = _rooms(game.track)
+        options = game.rules.options
+        self.option_squares = 2 if options & {"A1", "A10", "A19"} else 0
 
     def restart(self, state: RaceState) -> dict[str, Any] | None:
         """A5: after a red flag, the cars on worn tyres change them (not at a start restart)."""
@@ -274,6 +281,7 @@ class _Bot:
 
         gears = self._gears(car)
         top = max(FACES[g][-1] for g, _ in gears) + max(effect.corner, effect.straight, 0) + 1
+        top += self.option_squares  # a wing, a Top or the pedal: up to 2 squares more
         layers = reachable(track, car.square, top, occupied, car.corner, car.stops, dangerous=state.dangerous)
         reach = len(layers) - 1
         stops = [
@@ -292,18 +300,14 @@ class _Bot:
                 best_gear, best_value = gear, value
         roll = self.rng.choice(FACES[best_gear])
         choices = self._best(car, effect, best_gear, roll, stops, reach)
+        option, number, better = self._option(car, effect, best_gear, roll, stops, reach, choices[0].value)
+        if option is not None:  # an option worth using (A10, A16, A19); else, or if refused, none
+            for choice in better[:25]:
+                done = self._roll_tests(state, self._move(car_id, best_gear, number, choice, option))
+                if done is not None:
+                    return done
         for choice in choices[:25]:
-            path = choice.stop.path
-            move = Move(
-                car_id,
-                "bot",
-                best_gear,
-                roll,
-                path or None,
-                None if path else choice.stop.square,
-                brake=choice.brake,
-                bonus=choice.bonus,
-            )
+            move = self._move(car_id, best_gear, roll, choice)
             done = self._roll_tests(state, move)
             if done is not None:
                 for alt in choices[:12]:  # S1: a stop behind a car may be worth 3 more squares
@@ -316,6 +320,53 @@ class _Bot:
         raise RuntimeError(
             f"turn {state.turn}, car {car_id} on {car.square}: no legal move found for {best_gear}/{roll}"
         )
+
+    @staticmethod
+    def _move(car_id: str, gear: int, roll: int, choice: _Choice, option: dict | None = None) -> Move:
+        path = choice.stop.path
+        return Move(
+            car_id,
+            "bot",
+            gear,
+            roll,
+            path or None,
+            None if path else choice.stop.square,
+            brake=choice.brake,
+            bonus=choice.bonus,
+            option=option,
+        )
+
+    def _option(
+        self, car: CarState, effect, gear: int, roll: int, stops: list[_Stop], reach: int, plain: float
+    ) -> tuple[dict | None, int, list[_Choice]]:
+        """The option action worth most over the plain move, if one is worth its cost: a Super Top
+        (A16, kept for the last lap: it also saves the car from an elimination), a Top (A19, once a
+        lap), the pedal (A10, an engine point)."""
+        rules = self.game.rules
+        best: tuple[dict | None, int, list[_Choice]] = (None, roll, [])
+        value = plain
+        if rules.has("A16") and car.ext.super_top and not car.ext.supertop and car.lap >= self.game.laps:
+            low, high = RANGES[gear]
+            for number in range(low, high + 1):
+                got = self._best_or_none(car, effect, gear, number, stops, reach)
+                if got and got[0].value > value + SUPER_TOP_GAIN:
+                    best, value = ({"supertop": True}, number, got), got[0].value - SUPER_TOP_GAIN
+        if rules.has("A19") and car.ext.top_lap != car.lap:
+            for step in (1, -1):
+                got = self._best_or_none(car, effect, gear, roll, stops, reach, add=step)
+                if got and got[0].value > value + TOP_GAIN:
+                    best, value = ({"top": step}, roll, got), got[0].value - TOP_GAIN
+        if rules.has("A10") and car.wear.engine > 2:
+            got = self._best_or_none(car, effect, gear, roll, stops, reach, add=1)
+            if got and got[0].value > value + PEDAL_GAIN:
+                best = ({"pedal": True}, roll, got)
+        return best
+
+    def _best_or_none(self, *args, **kw) -> list[_Choice] | None:
+        try:
+            return self._best(*args, **kw)
+        except RuntimeError:  # no way to play that number
+            return None
 
     def _gears(self, car: CarState) -> list[tuple[int, float]]:
         """Gears the car may engage without breaking G1–G4, with what over-revving costs."""
@@ -384,10 +435,15 @@ class _Bot:
         return _Stop(depth, square, path, track.corner_between(start, square), value, room, stake)
 
     def _best(
-        self, car: CarState, effect, gear: int, roll: int, stops: list[_Stop], reach: int
+        self, car: CarState, effect, gear: int, roll: int, stops: list[_Stop], reach: int, add: int = 0
     ) -> list[_Choice]:
-        """The moves a roll allows (brake, bonus or blocked), best first."""
+        """The moves a roll allows (brake, bonus or blocked), best first. `add`: squares an option
+        adds (A19 Top, A10 pedal); the car's wing (A1, A2) is counted here too."""
         a8 = self.game.a8
+        wing = car.ext.wing
+        if wing == "low" and gear >= a01_wing_low.FROM_GEAR:
+            add += 1  # A1: one more square, mandatory
+        cap = a02_wing_high.CAPS.get(gear) if wing == "high" else None
         brakes = car.wear.brakes
         out: list[_Choice] = []
         if effect.corner_is_slide:
@@ -400,7 +456,7 @@ class _Bot:
             forced, bonus_max = (
                 (corner_forced, corner_bonus) if stop.in_corner else (straight_forced, straight_bonus)
             )
-            total = roll + forced
+            total = (roll if cap is None or stop.in_corner else min(roll, cap)) + forced + add
             if total < 1:
                 continue  # a move must enter at least one square
             brake = total - stop.depth
@@ -568,7 +624,8 @@ class _Bot:
         after, events = apply(game, state, replace(move, tests=()))
         mover = after.car(car_id)
         if any(
-            isinstance(e, Violation) and e.rule not in ("D3", "D4", "D5", "W1", "A14", "A18") for e in events
+            isinstance(e, Violation) and e.rule not in ("D3", "D4", "D5", "W1", "A6", "A10", "A14", "A18")
+            for e in events
         ):
             return None
         rain = state.weather.is_rain
@@ -636,6 +693,13 @@ class _Bot:
             if after.weather.evolves:
                 tests.append(TestRoll(TestKind.WEATHER, d20()))
 
+        if move.option and move.option.get("pedal"):  # A10: the debris roll, after the engine tests
+            weather = [t for t in tests if t.kind is TestKind.WEATHER]
+            tests = (
+                [t for t in tests if t.kind is not TestKind.WEATHER]
+                + [TestRoll(TestKind.DEBRIS, d20())]
+                + weather
+            )
         if game.rules.has("A6"):  # A6: a scatter roll per damage the tests did, before the weather
             tests = self._scatter(state, move, tests)
         move = replace(move, tests=tuple(tests))
