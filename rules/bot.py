@@ -784,6 +784,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=0, help="random seed (default 0)")
     parser.add_argument("--options", default="A7", help="comma-separated options (default A7)")
     parser.add_argument("--weather", type=int, default=None, help="race weather d20 (default: from the seed)")
+    parser.add_argument("--pits", action="store_true", help="a stand for every car, used when tyres run low")
     args = parser.parse_args(argv)
     track = _circuit(args.circuit)
     options = [o for o in args.options.split(",") if o]
@@ -795,6 +796,7 @@ def main(argv: list[str] | None = None) -> int:
             seed=args.seed,
             options=options,
             weather_roll=args.weather,
+            pits=args.pits,
         )
     except ValueError as exc:
         print(f"error: {exc}", file=sys.stderr)
