@@ -270,6 +270,29 @@ def apply_stop(
     repair = pit.get("repair") or {}
     if repair and pit.get("stop") != "long":
         out.append(Violation(turn, car_id, "S3", 'repairs need a long stop ("stop": "long")'))
+    spent = repairs(game, car_id, ext, parts, repair, turn, out)
+    # S2: the next lap on this set is lap 1 (the set starts with the next lap if the stand is
+    # before the line).
+    set_from = crossings_at_stand + (1 if _line_ahead(game.track, car.square, entry.stand) else 0)
+    in_stand = not stop.fast
+    gear = car.gear if in_stand else STAND_GEAR
+    ext = ext.with_(pit_points=max(0, points - spent), in_stand=in_stand, **fuel_changes)
+    car = car.with_(wear=Wear(**parts), tyres=tyres, tyre_set_crossing=set_from, gear=gear, ext=ext)
+    what = "long stop" if pit.get("stop") == "long" else ("fast stop" if stop.fast else "missed stop")
+    out.append(
+        Event(
+            turn, car_id, "pit", f"{what} in {entry.stand}: {tyres.value} tyres, {parts['tyres']} tyre points"
+        )
+    )
+    if stop.team_point and stop.roll is not None and stop.roll > FAST_STOP:
+        state = spend_team(state, game.entries[car_id].team, game.rules.xp_cost)
+    return state.with_car(car)
+
+
+def repairs(game, car_id: str, ext, parts: dict[str, int], repair: Mapping[str, int], turn: int, out) -> int:
+    """S3: repair `parts` (changed in place) from the pit points (A11: the keys), never above
+    the build; returns the points spent."""
+    build = game.entries[car_id].wear
     spent = 0
     for part, n in repair.items():
         if part == "tyres":
@@ -290,25 +313,12 @@ def apply_stop(
             n = max(0, cap - parts[part])
         parts[part] += n
         spent += n
-    if spent > points:
+    if spent > ext.pit_points:
         what = "keys (A11)" if game.rules.has("A11") else "pit points"
-        out.append(Violation(turn, car_id, "S3", f"repairs {spent} point(s) with {points} {what} left"))
-    # S2: the next lap on this set is lap 1 (the set starts with the next lap if the stand is
-    # before the line).
-    set_from = crossings_at_stand + (1 if _line_ahead(game.track, car.square, entry.stand) else 0)
-    in_stand = not stop.fast
-    gear = car.gear if in_stand else STAND_GEAR
-    ext = ext.with_(pit_points=max(0, points - spent), in_stand=in_stand, **fuel_changes)
-    car = car.with_(wear=Wear(**parts), tyres=tyres, tyre_set_crossing=set_from, gear=gear, ext=ext)
-    what = "long stop" if pit.get("stop") == "long" else ("fast stop" if stop.fast else "missed stop")
-    out.append(
-        Event(
-            turn, car_id, "pit", f"{what} in {entry.stand}: {tyres.value} tyres, {parts['tyres']} tyre points"
+        out.append(
+            Violation(turn, car_id, "S3", f"repairs {spent} point(s) with {ext.pit_points} {what} left")
         )
-    )
-    if stop.team_point and stop.roll is not None and stop.roll > FAST_STOP:
-        state = spend_team(state, game.entries[car_id].team, game.rules.xp_cost)
-    return state.with_car(car)
+    return spent
 
 
 def _line_ahead(track: Track, square: str | None, stand: str | None) -> bool:

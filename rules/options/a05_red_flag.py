@@ -225,31 +225,7 @@ def _pit_work(game: Game, car: CarState, stop: Mapping[str, Any], lap: int, turn
         changes["tyres"] = Tyres(stop["tyres"])
         changes["tyre_set_crossing"] = lap + 1  # the restart's first crossing begins the set's lap 1
         parts["tyres"] = build.tyres + (1 if ext.team_part == "tyres" else 0)
-    spent = 0
-    for part, n in (stop.get("repair") or {}).items():
-        if part == "tyres":
-            out.append(
-                Violation(turn, car.id, "S3", "tyre points are regenerated, not repaired with pit points")
-            )
-            continue
-        cap = getattr(build, part) + (1 if ext.team_part == part else 0)
-        if parts[part] + n > cap:
-            out.append(
-                Violation(
-                    turn,
-                    car.id,
-                    "S3",
-                    f"repairs {n} {part} point(s) to {parts[part] + n}, above its build of {cap}",
-                )
-            )
-            n = max(0, cap - parts[part])
-        parts[part] += n
-        spent += n
-    if spent > ext.pit_points:
-        what = "keys (A11)" if game.rules.has("A11") else "pit points"
-        out.append(
-            Violation(turn, car.id, "S3", f"repairs {spent} point(s) with {ext.pit_points} {what} left")
-        )
+    spent = pits.repairs(game, car.id, ext, parts, stop.get("repair") or {}, turn, out)
     ext = ext.with_(pit_points=max(0, ext.pit_points - spent))
     if stop.get("fuel") is not None:
         if not game.rules.has("A12"):
