@@ -2,14 +2,14 @@
 
 `apply` plays the core rules. A move that uses something more — a slipstream
 (S1), the pit lane (S2, S3, A3), team experience (X3), an option action
-(`option`, 7th gear), or a car whose advanced state acts on every move (a
-wing, a stand to leave, a stall, inertia: `acts`) — gets a `Plan` from
-`prepare()`, and `apply` asks it at a few points: the gear, the die, the total,
-the path, after the move, the tests. A plain move of any other car never builds
-a `Plan`, even with fuel or pit points to remember (A12's tank is checked when
-the car crosses the line): the core path stays as fast as it was. Each rule's
-logic lives in its own unit (`slipstream.py`, `pits.py`, `team_xp.py`,
-`options/aNN_*.py`); this module only dispatches.
+(`option`, 7th gear), or a car whose advanced state acts on this move (a
+stand to leave, a stall, inertia, a wing that changes the move: `acts`) — gets
+a `Plan` from `prepare()`, and `apply` asks it at a few points: the gear, the
+die, the total, the path, after the move, the tests. A plain move of any other
+car never builds a `Plan`, even with fuel or pit points to remember (A12's tank
+is checked when the car crosses the line): the core path stays as fast as it
+was. Each rule's logic lives in its own unit (`slipstream.py`, `pits.py`,
+`team_xp.py`, `options/aNN_*.py`); this module only dispatches.
 """
 
 from __future__ import annotations
@@ -115,12 +115,20 @@ def wanted(track, car: CarState, move: Move) -> bool:
 
 def acts(car: CarState, move: Move) -> bool:
     """Whether the advanced state of a car (`car.ext`, not `_NO`) changes this move: a stall
-    (A18), a stand to leave (S2/S3), a wing (A1/A2), inertia (A4). Pit points, team part, Top and Super
-    Top used, lapping: read only by moves that get a `Plan` anyway. Fuel (A12): only when the
-    car crosses the line (`apply` calls `a12_refuelling.crossed`)."""
+    (A18), a stand to leave (S2/S3), inertia (A4), a wing when it changes the move (A1/A2:
+    `wing_acts`). Pit points, team part, Top and Super Top used, lapping: read only by moves
+    that get a `Plan` anyway. Fuel (A12): only when the car crosses the line (`apply` calls
+    `a12_refuelling.crossed`)."""
     # replay_move.apply inlines this test: change both together
     ext = car.ext
-    return bool(ext.stalled or ext.in_stand or ext.wing is not None or ext.inertia)
+    return bool(
+        ext.stalled or ext.in_stand or ext.inertia or (ext.wing is not None and wing_acts(ext.wing, move))
+    )
+
+
+def wing_acts(wing: str, move: Move) -> bool:
+    """Whether a car's wing changes this move (A1 from 4th gear; A2 a die over its cap)."""
+    return a01_wing_low.acts(move) if wing == "low" else a02_wing_high.acts(move)
 
 
 def _unusual(move: Move) -> bool:
@@ -158,7 +166,7 @@ def prepare(game: Game, state: RaceState, car: CarState, move: Move, out: list) 
         move.pit is not None
         or track._lane[car.square] < 0
         or (move.to is not None and track._lane.get(move.to, 0) < 0)
-        or (move.path is not None and any(track._lane.get(sq, 0) < 0 for sq in move.path))
+        or (move.path is not None and not track._pit_lane.isdisjoint(move.path))
     )
     plan.slip = move.slipstream
     if rules.has("A13"):

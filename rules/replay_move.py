@@ -46,7 +46,15 @@ def apply(game: Game, state: RaceState, move: Move) -> tuple[RaceState, tuple[Ev
     # advanced.wanted(track, car, move), without the call (advanced.acts spelt out too)
     ext = car.ext
     if (
-        (ext is not _NO_EXT and (ext.stalled or ext.in_stand or ext.wing is not None or ext.inertia))
+        (
+            ext is not _NO_EXT
+            and (
+                ext.stalled
+                or ext.in_stand
+                or ext.inertia
+                or (ext.wing is not None and advanced.wing_acts(ext.wing, move))
+            )
+        )
         or not 1 <= move.gear <= 6
         or car.gear == 7
         or (not move.plain and advanced._unusual(move))

@@ -100,6 +100,7 @@ class Track:
     # the line: no exit, no lane shift to count
     _steps: dict[str, dict[str, tuple]] = field(default_factory=dict, repr=False)
     _track_level: dict[str, float] = field(default_factory=dict, repr=False)  # `_level` without the pit lane
+    _pit_lane: frozenset[str] = field(default_factory=frozenset, repr=False)  # the squares of lane −1
     # square -> ((successor on the track, its lane, its corner, plain), ...): what `search` follows
     _ahead: dict[str, tuple[tuple, ...]] = field(default_factory=dict, repr=False)
 
@@ -420,6 +421,7 @@ def load_circuit(doc: Mapping[str, Any]) -> Track:
         _corner_between=between,
         _steps=steps,
         _track_level={sq: lv for sq, lv in flevels.items() if lane_of[sq] >= 0},
+        _pit_lane=frozenset(sq for sq, lane in lane_of.items() if lane < 0),
         _ahead={
             sq: tuple((nxt, e[0], e[1], e[4]) for nxt, e in out.items() if e[0] >= 0)
             for sq, out in steps.items()

@@ -6,6 +6,11 @@ from __future__ import annotations
 FROM_GEAR = 4
 
 
+def acts(move) -> bool:
+    """Whether the low wing changes this move (the car then needs a `Plan`)."""
+    return move.gear >= FROM_GEAR
+
+
 def prepare(car, move, plan) -> None:
     if move.gear >= FROM_GEAR:
         plan.add += 1

@@ -7,6 +7,13 @@ from __future__ import annotations
 CAPS = {4: 11, 5: 18, 6: 26, 7: 44}
 
 
+def acts(move) -> bool:
+    """Whether the high wing may change this move with no `highwing` option: a die over its cap
+    (in a straight; the car then needs a `Plan`)."""
+    cap = CAPS.get(move.gear)
+    return cap is not None and (type(move.roll) is not int or move.roll > cap)
+
+
 def prepare(move, plan) -> None:
     plan.cap = CAPS.get(move.gear)
     if plan.options.get("highwing") or (move.option and move.option.get("highwing")):

@@ -22,6 +22,7 @@ car's build) leaves its stand, in 4th gear at most, as the last move of that gam
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Mapping
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
@@ -43,6 +44,8 @@ SPARE_LAST_TURN = 8  # « Jusqu'au 8ème coup (tour de jeu) de la partie inclus 
 SPARE_POINTS = 2  # « les mêmes caractéristiques −2 points au choix »
 SPARE_GEAR = 4
 
+_RACING = CarStatus.RACING  # looked up once: an enum member is a slow lookup in Python 3.11
+
 # The triggers, as stored in `RaceState.flags` once fired
 START, DANGEROUS, WALL = "start", "22 dangerous squares", "3 walls"
 
@@ -51,6 +54,20 @@ START, DANGEROUS, WALL = "start", "22 dangerous squares", "3 walls"
 def walls(track: Track, dangerous: frozenset[str]) -> int:
     """Walls of dangerous squares: groups of squares side by side (T: `beside`) that close every
     lane of the track at one place."""
+    # asked at the end of every game turn, and the set is most often the last turn's, unchanged
+    global _last_walls
+    last = _last_walls
+    if last[0] is track and last[1] is dangerous:
+        return last[2]
+    count = _count_walls(track, dangerous)
+    _last_walls = (track, dangerous, count)
+    return count
+
+
+_last_walls: tuple = (None, None, 0)  # (track, dangerous, walls): the last answer of `walls`
+
+
+def _count_walls(track: Track, dangerous: frozenset[str]) -> int:
     seen: set[str] = set()
     count = 0
     for square in dangerous:
@@ -68,6 +85,7 @@ def walls(track: Track, dangerous: frozenset[str]) -> int:
     return count
 
 
+@functools.lru_cache(maxsize=8)  # per circuit: asked at the end of every game turn of lap 1
 def start_zone(track: Track) -> frozenset[str]:
     """The squares from the back of the grid to the end of the first corner."""
     first = track.corners[0] if track.corners else None
@@ -84,8 +102,7 @@ def triggered(game: Game, state: RaceState) -> str | None:
     """The trigger that fires at the end of this game turn, if any (each fires once a race)."""
     dangerous = state.dangerous
     fired = state.flags
-    racing = [c for c in state.cars if c.status is CarStatus.RACING]
-    if not racing or not dangerous:
+    if not dangerous or not any(c.status is _RACING for c in state.cars):
         return None
     if (
         START not in fired
