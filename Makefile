@@ -60,7 +60,7 @@ screenshots: install-dev chromium
 	$(PY) docs/screenshots.py
 
 bench: install-dev
-	$(PY) bench/replay.py
+	$(PY) bench/replay.py $(ARGS)
 
 ## Race sheets from submission to verdict on 2 real workers (needs Redis on 127.0.0.1:6379; see --help)
 bench-pipeline: install-dev
