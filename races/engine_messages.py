@@ -51,10 +51,6 @@ MESSAGES: list[tuple[str, str]] = [
         "la saison se court en {n} tours, le journal en {m}",
     ),
     (
-        r"option (?P<o>\S+) \((?P<name>.+)\) is not supported yet",
-        "l'option {o} ({name}) n'est pas encore prise en charge",
-    ),
-    (
         r"weather roll (?P<r>-?\d+) is not a d20 roll \(1–20\)",
         "jet de météo {r} : ce n'est pas un jet de d20 (1–20)",
     ),

@@ -106,8 +106,8 @@ def write_race(
     """A whole race played by the bot, as a `formule-de/race-log@1` document (a JSON-ready dict).
 
     `pits=True` gives every car a stand (S2) and makes the bot stop there (a long stop, S3) when
-    its tyres run low. Raises `ValueError` for a car count the grid cannot take or options the
-    engine cannot play."""
+    its tyres run low. Raises `ValueError` for a car count the grid cannot take or an unknown
+    option."""
     if not 1 <= cars <= len(track.grid):
         raise ValueError(f"{track.id} has {len(track.grid)} grid squares; cannot start {cars} cars")
     rules = RuleSet.from_options(options)

@@ -1,7 +1,7 @@
 """Replaying a race log: `start()`, `apply(game, state, move) -> (state, events)`, `replay()`.
 
 Violations are data (`Violation` in the events), never exceptions. A fatal
-one (the car left the track graph, a feature this engine cannot play yet)
+one (the car left the track graph, a red flag the log does not restart after)
 stops the replay, and the verdict says so.
 """
 
