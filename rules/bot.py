@@ -36,7 +36,7 @@ from rules.damage import collision_limit, engine_limit, handling_limit, touching
 from rules.formats import RACE_LOG_FORMAT, Move, TestKind, TestRoll, read_race_log
 from rules.gearbox import FACES, RANGES, check_shift, pushes_engine
 from rules.moves import reachable, walk
-from rules.options import a01_wing_low, a02_wing_high, a05_red_flag, a14_road_exit
+from rules.options import a01_wing_low, a02_wing_high, a05_red_flag, a14_road_exit, a15_supercharging
 from rules.order import after_move as lapped
 from rules.order import play_order, progress
 from rules.replay import Game, _take_off, finish_turn, replay, start
@@ -66,6 +66,7 @@ ENGINE = 10.0
 SPIN = 20.0
 TOP_GAIN = 3.0  # what a Top must win to be used (one a lap)
 SUPER_TOP_GAIN = 12.0  # and the Super Top (one a race)
+CHARGE_COST = 0.2 * ENGINE  # A15: one engine test, lost on 1–4 of 20
 PEDAL_GAIN = 1.5  # and the pedal (an engine point, on a car with engine to spare)
 OVERSHOOT = 10.0  # per square the next move cannot avoid going past a corner it must stop in
 MAX_TURNS_PER_LAP = 80
@@ -298,7 +299,18 @@ class _Bot:
             )
             if value > best_value:
                 best_gear, best_value = gear, value
+        charge = self._charge(car, effect, best_gear, stops, reach)  # A15: announced before the roll
         roll = self.rng.choice(FACES[best_gear])
+        if charge:
+            add = a15_supercharging.BONUS[best_gear] if roll > a15_supercharging.THRESHOLD[best_gear] else 0
+            for choice in (self._best_or_none(car, effect, best_gear, roll, stops, reach, add=add) or [])[
+                :25
+            ]:
+                done = self._roll_tests(
+                    state, self._move(car_id, best_gear, roll, choice, {"supercharge": True})
+                )
+                if done is not None:
+                    return done
         choices = self._best(car, effect, best_gear, roll, stops, reach)
         option, number, better = self._option(car, effect, best_gear, roll, stops, reach, choices[0].value)
         if option is not None:  # an option worth using (A10, A16, A19); else, or if refused, none
@@ -361,6 +373,23 @@ class _Bot:
             if got and got[0].value > value + PEDAL_GAIN:
                 best = ({"pedal": True}, roll, got)
         return best
+
+    def _charge(self, car: CarState, effect, gear: int, stops: list[_Stop], reach: int) -> bool:
+        """A15: supercharge when the squares it may add are worth more, on average over the die,
+        than the engine test it always costs."""
+        if not self.game.rules.has("A15") or gear not in a15_supercharging.THRESHOLD or car.wear.engine <= 2:
+            return False
+        threshold, bonus = a15_supercharging.THRESHOLD[gear], a15_supercharging.BONUS[gear]
+        faces = FACES[gear]
+        gain = 0.0
+        for face in faces:
+            if face <= threshold:
+                continue
+            plain = self._best_or_none(car, effect, gear, face, stops, reach)
+            charged = self._best_or_none(car, effect, gear, face, stops, reach, add=bonus)
+            if plain and charged:
+                gain += charged[0].value - plain[0].value
+        return gain / len(faces) > CHARGE_COST
 
     def _best_or_none(self, *args, **kw) -> list[_Choice] | None:
         try:
@@ -693,6 +722,8 @@ class _Bot:
             if after.weather.evolves:
                 tests.append(TestRoll(TestKind.WEATHER, d20()))
 
+        if move.option and move.option.get("supercharge") and not pushes_engine(move.gear, move.roll):  # type: ignore[arg-type]
+            tests.append(TestRoll(TestKind.ENGINE, d20()))  # A15: the mover tests its engine anyway
         if move.option and move.option.get("pedal"):  # A10: the debris roll, after the engine tests
             weather = [t for t in tests if t.kind is TestKind.WEATHER]
             tests = (

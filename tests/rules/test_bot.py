@@ -49,7 +49,7 @@ def test_an_all_options_rain_race_with_pit_stops_and_slipstreams_is_valid():
     track = CIRCUITS["spa"]
     options = list(OPTIONS)
     rain = next(r for r in range(1, 21) if track.weather.kind_for(r) is WeatherKind.RAIN)
-    doc = write_race(track, cars=10, laps=3, seed=6, options=options, weather_roll=rain, pits=True)
+    doc = write_race(track, cars=10, laps=3, seed=52, options=options, weather_roll=rain, pits=True)
     log, verdict = _replayed(doc, "spa")
     assert verdict.valid, [str(v) for v in verdict.violations[:3]]
     assert set(log.options) == set(options) and log.laps == 3 and len(log.cars) == 10
@@ -59,6 +59,16 @@ def test_an_all_options_rain_race_with_pit_stops_and_slipstreams_is_valid():
     used = {key for m in moves if m.option for key in m.option}
     assert {"top", "pedal", "supertop"} <= used
     assert {c.wing for c in log.cars} == {"low", "high"}  # A1 and A2 both on: the cars pick
+
+
+def test_the_bot_supercharges_when_it_pays():
+    track = CIRCUITS["monza"]
+    sun = next(r for r in range(1, 21) if track.weather.kind_for(r) is WeatherKind.SUN)
+    doc = write_race(track, cars=10, laps=3, seed=2, options=list(OPTIONS), weather_roll=sun)
+    log, verdict = _replayed(doc, "monza")
+    assert verdict.valid, [str(v) for v in verdict.violations[:3]]
+    charged = [m for t in log.turns for m in t.moves if m.option and m.option.get("supercharge")]
+    assert charged and all(4 <= m.gear <= 7 for m in charged)
 
 
 def test_an_all_options_race_restarts_after_a_red_flag():
