@@ -159,20 +159,15 @@ def play_turn(
     `restart`: the turn's restart after a red flag (A5), played before the moves."""
     track = game.track
     state = state.with_(turn=turn, played=frozenset())
+    out: list = []
     if restart is not None or state.restart_due is not None:
-        state, problems = a05_red_flag.restart(game, state, restart, turn)
-        if problems:
-            if any(v.fatal for v in problems):
-                return state, problems, True
-            state = state.with_(played=frozenset())
-        out_restart = problems
-    else:
-        out_restart = []
+        state, out = a05_red_flag.restart(game, state, restart, turn)
+        if any(v.fatal for v in out):
+            return state, out, True
     # the play order (obstacles included: their slot says when they leave), the cars racing, and
     # whether the M6-2-5 bookkeeping can matter this turn
     expected, racing, lap_floor = turn_start(track, state)
     slot = None  # car id -> place in `expected`, once obstacles make it matter
-    out: list = out_restart
     moved: list[str] = []
     obstacles = len(racing) < len(expected)
     lapping = lap_floor is not None
