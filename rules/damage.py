@@ -107,19 +107,19 @@ def lose(
         return state
     i = _PART_INDEX[part]
     left = max(0, car.wear[i] - n)
-    if left == 0 and part in _FATAL_PARTS and car.ext.super_top and not car.ext.supertop:
-        from rules.options import a16_super_top
-
-        return a16_super_top.save(state, car, part, n, turn, events, why)
-    car = car.with_(wear=car.wear._replace(**{part: left}))
-    dangerous = state.dangerous
-    if mark and part in ("body", "engine") and car.square is not None:
-        dangerous = dangerous | {car.square}
     events.append(
         Event(
             turn, car_id, f"{part}-lost", f"loses {n} {part} point{'s' if n > 1 else ''} ({why}), {left} left"
         )
     )
+    if left == 0 and part in _FATAL_PARTS and car.ext.super_top and not car.ext.supertop:
+        from rules.options import a16_super_top
+
+        return a16_super_top.save(state, car, part, turn, events)
+    car = car.with_(wear=car.wear._replace(**{part: left}))
+    dangerous = state.dangerous
+    if mark and part in ("body", "engine") and car.square is not None:
+        dangerous = dangerous | {car.square}
     state = state.with_car(car, dangerous=dangerous)
     if left == 0 and part in _FATAL_PARTS:
         state = eliminate(state, car_id, _FATAL_PARTS[part], turn, events, f"no {part} points left")

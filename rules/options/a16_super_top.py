@@ -46,11 +46,8 @@ def prepare(game, state, car, move, plan, out):
     return state.with_car(car.with_(ext=car.ext.with_(supertop=True)))
 
 
-def save(state, car, part, n, turn, events, why):
+def save(state, car, part, turn, events):
     """The Super Top takes the point that would have put the car out (no sticker)."""
-    events.append(
-        Event(turn, car.id, f"{part}-lost", f"loses {n} {part} point{'s' if n > 1 else ''} ({why}), 0 left")
-    )
     events.append(Event(turn, car.id, "super-top", f"Super Top: stays in the race with 1 {part} point (A16)"))
     car = car.with_(wear=car.wear._replace(**{part: 1}), ext=car.ext.with_(supertop=True))
     return state.with_car(car)
