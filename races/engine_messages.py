@@ -187,6 +187,10 @@ MESSAGES: list[tuple[str, str]] = [
     ),
     (r"a Top adds or takes off 1 square, not (?P<x>.+)", "un Top ajoute ou retire 1 case, pas {x}"),
     (r"a second Top in lap (?P<n>\d+) \(one per lap\)", "un deuxième Top dans le tour {n} (un par tour)"),
+    (
+        r"Super Top: stays in the race with 1 (?P<part>\S+) point \(A16\)",
+        "Super Top : reste en course avec 1 point de {part} (A16)",
+    ),
     # -- A14: the serious accident
     (
         rf"no accident roll \(d20\) after a serious road exit from {_SQ}",
