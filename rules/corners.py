@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
+from rules.messages import Code, Message, msg
 from rules.moves import CornerExit
 from rules.state import Cause, Penalty
 
@@ -15,7 +16,7 @@ class ExitOutcome(NamedTuple):
     penalties: tuple[Penalty, ...] = ()
     spun: bool = False
     eliminated: Cause | None = None
-    messages: tuple[str, ...] = ()
+    messages: tuple[Message, ...] = ()
 
 
 def eliminates_outright(corner_stops: int, stops: int) -> bool:
@@ -28,40 +29,41 @@ def settle_exits(
 ) -> ExitOutcome:
     """Apply C2/C3/C6 to the corner exits of one move, in order."""
     penalties: list[Penalty] = []
-    messages: list[str] = []
+    messages: list[Message] = []
     spun = False
     for ex in exits:
         if ex.controlled:
             continue
         corner = ex.corner
-        what = f"{_squares(ex.squares)} past corner {corner.id} with {ex.stops} of {corner.stops} stops"
+        what = {"n": ex.squares, "corner": corner.id, "stops": ex.stops, "need": corner.stops}
         if eliminates_outright(corner.stops, ex.stops):
             messages.append(
-                f"left corner {corner.id} with {ex.stops} of {corner.stops} stops: eliminated (C3)"
+                msg(
+                    Code.CORNER_LEFT_CORNER_STOPS_ELIMINATED,
+                    corner=corner.id,
+                    stops=ex.stops,
+                    need=corner.stops,
+                )
             )
             return ExitOutcome(tyres, tuple(penalties), spun, Cause.CORNER, tuple(messages))
         if tyres == 0:
             penalties.append(Penalty(turn, lap, "C2", ex.squares, multiplier, 0))
             if ex.squares == 1:
                 spun = True
-                messages.append(f"{what} with no tyre points left: spin (C6)")
+                messages.append(msg(Code.CORNER_NO_TYRE_POINTS_LEFT_2, **what))
                 continue
-            messages.append(f"{what} with no tyre points left: off the road, eliminated (C6)")
+            messages.append(msg(Code.CORNER_NO_TYRE_POINTS_LEFT, **what))
             return ExitOutcome(0, tuple(penalties), spun, Cause.ROAD_EXIT, tuple(messages))
         cost = ex.squares * multiplier
         if cost > tyres:
-            messages.append(f"{what}: {cost} tyre points, has {tyres}: off the road, eliminated (C6, A14)")
+            messages.append(msg(Code.CORNER_TYRE_POINTS_HAS_OFF, **what, cost=cost, tyres=tyres))
             penalties.append(Penalty(turn, lap, "C2", ex.squares, multiplier, tyres))
             return ExitOutcome(0, tuple(penalties), spun, Cause.ROAD_EXIT, tuple(messages))
         penalties.append(Penalty(turn, lap, "C2", ex.squares, multiplier, cost))
         tyres -= cost
         if tyres == 0:
             spun = True
-            messages.append(f"{what}: {cost} tyre points, the last ones: spin (C6)")
+            messages.append(msg(Code.CORNER_TYRE_POINTS_LAST_ONES, **what, cost=cost))
         else:
-            messages.append(f"{what}: {cost} tyre points, {tyres} left (C2)")
+            messages.append(msg(Code.CORNER_TYRE_POINTS_LEFT, **what, cost=cost, tyres=tyres))
     return ExitOutcome(tyres, tuple(penalties), spun, None, tuple(messages))
-
-
-def _squares(n: int) -> str:
-    return "1 square" if n == 1 else f"{n} squares"
