@@ -185,7 +185,7 @@ def prepare(game: Game, state: RaceState, car: CarState, move: Move, out: list) 
                 out.violation(turn, car.id, "O", Code.O_UNKNOWN_OPTION_ACTION, key=key)
                 continue
             if not rules.has(unit):
-                out.violation(turn, car.id, unit, Code.RULE_USES_OPTION_NOT_FORCE, key=key, unit=unit)
+                out.violation(turn, car.id, unit, Code.OPTION_NOT_IN_FORCE, key=key, unit=unit)
             plan.options[key] = value
         opts = plan.options
         if "supertop" in opts:
@@ -266,7 +266,7 @@ def after_walk(
                     1 for a, b in zip(seq, seq[1:], strict=False) if lv[b] < lv[a]
                 )
     elif move.pit is not None:
-        out.violation(turn, car.id, "S2", Code.S2_PIT_STOP_PATH_DOES)
+        out.violation(turn, car.id, "S2", Code.S2_PATH_NOT_INTO_PIT_LANE)
     if plan.slip:
         if move.pit is not None:
             out.violation(turn, car.id, "S1", Code.S1_SLIPSTREAM_CANNOT_COMBINED_PIT)
@@ -372,10 +372,10 @@ def start_car(rules, entry, balances: dict[str, int], problems: Journal):
         points = max(0, base + 2 - total)
         extra = max(0, total - (base + 2))
         ok = base <= total <= base + 3
-        built, allowance = Code.D1_WEAR_POINTS_OVER_CAR_A11, {"base": base, "top": base + 2}
+        built, allowance = Code.D1_WEAR_TOTAL_WRONG_A11, {"base": base, "top": base + 2}
     else:
         ok = extra in (0, 1)
-        built, allowance = Code.D1_WEAR_POINTS_OVER_CAR, {"base": base}
+        built, allowance = Code.D1_WEAR_TOTAL_WRONG, {"base": base}
     team_part = None
     if ok and extra == 1:
         team_part = team_xp.pre_race(rules, entry, extra, balances, problems)
@@ -390,14 +390,14 @@ def start_car(rules, entry, balances: dict[str, int], problems: Journal):
             **allowance,
         )
     if min(wear) < 1:
-        problems.violation(0, entry.car, "D1", Code.D1_WEAR_POINTS_OVER_LEAST, wear=dict(wear.to_json()))
+        problems.violation(0, entry.car, "D1", Code.D1_PART_AT_ZERO, wear=dict(wear.to_json()))
     wing = entry.wing
     if wing is None:
         on = [w for w, o in (("low", "A1"), ("high", "A2")) if rules.has(o)]
         wing = on[0] if len(on) == 1 else None
     elif not rules.has("A1" if wing == "low" else "A2"):
         opt = "A1" if wing == "low" else "A2"
-        problems.violation(0, entry.car, opt, Code.RULE_WING_OPTION_NOT_FORCE, wing=wing, opt=opt)
+        problems.violation(0, entry.car, opt, Code.OPTION_WING_NOT_IN_FORCE, wing=wing, opt=opt)
         wing = None
     fuel = 0
     if rules.has("A12"):

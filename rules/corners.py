@@ -39,7 +39,7 @@ def settle_exits(
         if eliminates_outright(corner.stops, ex.stops):
             messages.append(
                 msg(
-                    Code.CORNER_LEFT_CORNER_STOPS_ELIMINATED,
+                    Code.CORNER_TOO_FEW_STOPS_OUT,
                     corner=corner.id,
                     stops=ex.stops,
                     need=corner.stops,
@@ -50,20 +50,20 @@ def settle_exits(
             penalties.append(Penalty(turn, lap, "C2", ex.squares, multiplier, 0))
             if ex.squares == 1:
                 spun = True
-                messages.append(msg(Code.CORNER_NO_TYRE_POINTS_LEFT_2, **what))
+                messages.append(msg(Code.CORNER_NO_TYRES_SPIN, **what))
                 continue
-            messages.append(msg(Code.CORNER_NO_TYRE_POINTS_LEFT, **what))
+            messages.append(msg(Code.CORNER_NO_TYRES_OFF_ROAD, **what))
             return ExitOutcome(0, tuple(penalties), spun, Cause.ROAD_EXIT, tuple(messages))
         cost = ex.squares * multiplier
         if cost > tyres:
-            messages.append(msg(Code.CORNER_TYRE_POINTS_HAS_OFF, **what, cost=cost, tyres=tyres))
+            messages.append(msg(Code.CORNER_TOO_FEW_TYRES_OFF_ROAD, **what, cost=cost, tyres=tyres))
             penalties.append(Penalty(turn, lap, "C2", ex.squares, multiplier, tyres))
             return ExitOutcome(0, tuple(penalties), spun, Cause.ROAD_EXIT, tuple(messages))
         penalties.append(Penalty(turn, lap, "C2", ex.squares, multiplier, cost))
         tyres -= cost
         if tyres == 0:
             spun = True
-            messages.append(msg(Code.CORNER_TYRE_POINTS_LAST_ONES, **what, cost=cost))
+            messages.append(msg(Code.CORNER_LAST_TYRES_SPIN, **what, cost=cost))
         else:
-            messages.append(msg(Code.CORNER_TYRE_POINTS_LEFT, **what, cost=cost, tyres=tyres))
+            messages.append(msg(Code.CORNER_TYRES_PAID, **what, cost=cost, tyres=tyres))
     return ExitOutcome(tyres, tuple(penalties), spun, None, tuple(messages))

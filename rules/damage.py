@@ -86,13 +86,13 @@ class Rolls:
         for test in self.tests[self.pos :]:
             if test.square:
                 why = msg(
-                    Code.TEST_TEST_ROLL_WAS_NOT_SQUARE,
+                    Code.TEST_NOT_CALLED_FOR_SQUARE,
                     kind=test.kind.value,
                     square=test.square,
                     roll=test.roll,
                 )
             else:
-                why = msg(Code.TEST_TEST_ROLL_WAS_NOT, kind=test.kind.value, roll=test.roll)
+                why = msg(Code.TEST_NOT_CALLED_FOR, kind=test.kind.value, roll=test.roll)
             self.violation(test.kind, self.car(test), why)
         self.pos = len(self.tests)
 
@@ -119,7 +119,7 @@ def lose(
         turn,
         car_id,
         LOST[part],
-        Code.EVENT_LOSES_POINT_LEFT,
+        Code.PART_LOST_LOSES_POINTS,
         n=n,
         part=part,
         why=why,
@@ -149,7 +149,7 @@ def eliminate(
     car = state.car(car_id)
     if car.status is _OUT:
         return state
-    events.event(turn, car_id, Kind.ELIMINATED, Code.ELIMINATED_ELIMINATED, why=why)
+    events.event(turn, car_id, Kind.ELIMINATED, Code.ELIMINATED_OUT, why=why)
     if cause.stays_on_track and car.square is not None:
         remove = turn + 1 if car_id in state.played else turn
         car = car.with_(status=_OUT, cause=cause, out_turn=turn, remove_turn=remove)
@@ -247,7 +247,7 @@ def collision_tests(
             rolls.violation(
                 TestKind.COLLISION,
                 who,
-                msg(Code.TEST_CAR_ROLLED_COLLISION_TEST_2, car=who, mover=mover_id),
+                msg(Code.TEST_COLLISION_AFTER_CAUSER, car=who, mover=mover_id),
             )
         if who not in expected:
             rolls.violation(
@@ -255,7 +255,7 @@ def collision_tests(
             )
             continue
         if who in seen:
-            rolls.violation(TestKind.COLLISION, who, msg(Code.TEST_CAR_ROLLED_COLLISION_TEST_3, car=who))
+            rolls.violation(TestKind.COLLISION, who, msg(Code.TEST_COLLISION_TWICE, car=who))
             continue
         seen.add(who)
         if rolls.check_roll(test) and test.roll <= collision_limit(rain, False):
@@ -266,14 +266,14 @@ def collision_tests(
                 1,
                 turn,
                 events,
-                msg(Code.LOST_COLLISION_CAR_ROLLED, mover=mover_id, roll=test.roll),
+                msg(Code.LOST_COLLISION_WITH_MOVER, mover=mover_id, roll=test.roll),
             )
     for c in others:
         if c.id not in seen:
             rolls.violation(
                 TestKind.COLLISION,
                 c.id,
-                msg(Code.TEST_CAR_DID_NOT_ROLL, car=c.id, mover=mover_id),
+                msg(Code.TEST_COLLISION_MISSING, car=c.id, mover=mover_id),
             )
     knocked_out = [c for c in others if state.car(c.id).status is _OUT]
     if knocked_out:
@@ -295,7 +295,7 @@ def collision_tests(
             rolls.violation(
                 TestKind.COLLISION,
                 mover_id,
-                msg(Code.TEST_CAR_DID_NOT_ROLL_2, mover=mover_id, target=target.id),
+                msg(Code.TEST_COLLISION_MISSING_CAUSER, mover=mover_id, target=target.id),
             )
             continue
         test = mine[k]
@@ -310,13 +310,13 @@ def collision_tests(
                 1,
                 turn,
                 events,
-                msg(Code.LOST_COLLISION_CAR_ROLLED_2, target=target.id, roll=test.roll),
+                msg(Code.LOST_COLLISION_WITH_TARGET, target=target.id, roll=test.roll),
             )
     for test in mine[len(targets) :]:
         rolls.violation(
             TestKind.COLLISION,
             mover_id,
-            msg(Code.TEST_CAR_ROLLED_COLLISION_TEST, mover=mover_id, roll=test.roll),
+            msg(Code.TEST_COLLISION_NO_TARGET, mover=mover_id, roll=test.roll),
         )
     return state
 
@@ -375,6 +375,6 @@ def engine_tests(
             rolls.violation(
                 TestKind.ENGINE,
                 who,
-                msg(Code.TEST_CAR_DID_NOT_ROLL_3, car=who, mover=mover_id),
+                msg(Code.TEST_ENGINE_MISSING, car=who, mover=mover_id),
             )
     return state

@@ -56,7 +56,7 @@ def check_shift(
     if previous and not spun and previous - 1 <= gear <= previous + 1 and 1 <= gear <= top_gear:
         return NO_SHIFT_COST, None  # the usual move: the same gear, or one up or down
     if not 1 <= gear <= top_gear:
-        return NO_SHIFT_COST, ("G1", msg(Code.G1_THERE_NO_GEAR_1, gear=gear, top_gear=top_gear))
+        return NO_SHIFT_COST, ("G1", msg(Code.G1_NO_SUCH_GEAR, gear=gear, top_gear=top_gear))
     if previous == 0 and gear != 1:
         return NO_SHIFT_COST, ("G4", msg(Code.G4_FIRST_MOVE_1ST_GEAR, gear=gear))
     if spun and gear != 1:
@@ -64,7 +64,7 @@ def check_shift(
     if previous == 0 or spun:
         return NO_SHIFT_COST, None
     if gear > previous + 1:
-        return NO_SHIFT_COST, ("G2", msg(Code.G2_GEAR_SKIPS_GEAR_GOING, previous=previous, gear=gear))
+        return NO_SHIFT_COST, ("G2", msg(Code.G2_SKIP_UP, previous=previous, gear=gear))
     skipped = previous - gear - 1
     if skipped <= 0:
         return NO_SHIFT_COST, None
@@ -72,19 +72,19 @@ def check_shift(
     if skipped > limit:
         return NO_SHIFT_COST, (
             "G2",
-            msg(Code.G2_GEAR_SKIPS_GEARS_GOING, previous=previous, gear=gear, skipped=skipped, limit=limit),
+            msg(Code.G2_SKIP_DOWN_TOO_FAR, previous=previous, gear=gear, skipped=skipped, limit=limit),
         )
     gearbox, brakes, engine = OVER_REV[skipped]
     cost = Shift(skipped, gearbox, brakes, engine)
     if wear.gearbox < 1:
-        return cost, ("G3", msg(Code.G3_GEAR_SKIPS_GEAR_0, previous=previous, gear=gear, skipped=skipped))
+        return cost, ("G3", msg(Code.G3_SKIP_NO_GEARBOX, previous=previous, gear=gear, skipped=skipped))
     if skipped >= 2 and wear.brakes < 1:
-        return cost, ("G3", msg(Code.G3_GEAR_SKIPS_GEAR_0_2, previous=previous, gear=gear, skipped=skipped))
+        return cost, ("G3", msg(Code.G3_SKIP_NO_BRAKES, previous=previous, gear=gear, skipped=skipped))
     if skipped >= 3 and wear.engine <= 1:
         return cost, (
             "G3",
             msg(
-                Code.G3_GEAR_SKIPS_GEAR_ENGINE,
+                Code.G3_SKIP_LAST_ENGINE,
                 previous=previous,
                 gear=gear,
                 skipped=skipped,

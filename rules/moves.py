@@ -192,7 +192,7 @@ def _bad_step(track: Track, prev: str, sq: str, i: int, cp: Segment | None) -> W
     if sq not in track._succ:
         return _fatal("T1", msg(Code.T1_NOT_SQUARE_STEP_PATH, sq=sq, track=track.id, step=i + 1))
     rule = "T3" if cp is not None and track._corner[sq] is cp else "T1"
-    return _fatal(rule, msg(Code.PATH_NOT_MOVE_ONE_SQUARE, prev=prev, sq=sq, step=i + 1))
+    return _fatal(rule, msg(Code.PATH_NOT_ONE_SQUARE_FORWARD, prev=prev, sq=sq, step=i + 1))
 
 
 def _fatal(rule: str, message: str) -> Walk:

@@ -139,7 +139,7 @@ def after_move(
         if before < p + lap <= after:
             lost.append(c.id)
             state = state.with_car(c.with_(ext=c.ext.with_(owed=c.ext.owed + 1)))
-            out.event(state.turn, c.id, Kind.LAPPED, Code.LAPPED_LAPPED_CAR_LOSES_TURN, mover=mover)
+            out.event(state.turn, c.id, Kind.LAPPED, Code.LAPPED_LOSES_MOVE, mover=mover)
     again = False
     if (
         m.ext.owed > 0
@@ -149,5 +149,5 @@ def after_move(
     ):
         again = True
         state = state.with_car(m.with_(ext=m.ext.with_(owed=m.ext.owed - 1)))
-        out.event(state.turn, mover, Kind.UNLAPPED, Code.UNLAPPED_PASSES_LEADER_AGAIN_GETS)
+        out.event(state.turn, mover, Kind.UNLAPPED, Code.UNLAPPED_MOVE_BACK)
     return state, lost, again

@@ -155,7 +155,7 @@ def check_stop(
         out.violation(turn, car.id, "S2", Code.S2_CAR_HAS_NO_STAND, car=car.id, track=track.id)
         return None
     if stand not in path:
-        out.violation(turn, car.id, "S2", Code.S2_PIT_STOP_PATH_DOES_2, stand=stand)
+        out.violation(turn, car.id, "S2", Code.S2_PATH_NOT_TO_STAND, stand=stand)
         return None
     at = path.index(stand)
     to_stand = at + 1
@@ -208,7 +208,7 @@ def check_stop(
                 turn,
                 car.id,
                 "S2",
-                Code.S2_PIT_ROLL_LEAVES_STAND_2,
+                Code.S2_PIT_ROLL_COULD_MOVE_MORE,
                 roll=roll,
                 after=after,
                 squares=squares,
@@ -263,7 +263,7 @@ def apply_stop(
         turn,
         car_id,
         Kind.PIT,
-        Code.PIT_TYRES_TYRE_POINTS,
+        Code.PIT_STOP,
         stop=what,
         stand=entry.stand,
         tyres=tyres.value,
@@ -299,7 +299,7 @@ def repairs(game, car_id: str, ext, parts: dict[str, int], repair: Mapping[str, 
         parts[part] += n
         spent += n
     if spent > ext.pit_points:
-        what = Code.S3_REPAIRS_POINT_LEFT_KEYS if game.rules.has("A11") else Code.S3_REPAIRS_POINT_LEFT
+        what = Code.S3_REPAIRS_OVER_KEYS if game.rules.has("A11") else Code.S3_REPAIRS_OVER_PIT_POINTS
         out.violation(turn, car_id, "S3", what, spent=spent, pit_points=ext.pit_points)
     return spent
 
@@ -339,7 +339,7 @@ def check_pit_gear(game, car: CarState, gear: int, enters: bool, out, turn: int)
             return 0
         return 1
     if enters and gear < 3 and not car.spun and car.gear >= 2 and not car.ext.in_stand:
-        out.violation(turn, car.id, "A3", Code.A3_ENTERS_PIT_LANE_GEAR_2, gear=gear)
+        out.violation(turn, car.id, "A3", Code.A3_ENTERS_PIT_LANE_BELOW_3RD, gear=gear)
     return 0
 
 

@@ -116,9 +116,7 @@ def apply(game: Game, state: RaceState, move: Move) -> tuple[RaceState, tuple[Ev
             car = car.with_(driver_xp=car.driver_xp - game.rules.xp_cost, driver_xp_used=True)
     elif 1 <= gear <= 6 and roll not in FACE_SETS[gear] and (x is None or not x.die_ok):
         low, high = RANGES[gear]
-        out.violation(
-            turn, car_id, "G1", Code.G1_ROLL_NOT_GEAR_DIE_2, roll=roll, gear=gear, low=low, high=high
-        )
+        out.violation(turn, car_id, "G1", Code.G1_ROLL_NOT_ON_DIE, roll=roll, gear=gear, low=low, high=high)
 
     # W2: slide, bonus, handicap; C4: braking; C7: the total.
     start = car.square
@@ -156,7 +154,7 @@ def apply(game: Game, state: RaceState, move: Move) -> tuple[RaceState, tuple[Ev
             turn,
             car_id,
             "W2",
-            Code.W2_TAKES_BONUS_SQUARE_TYRES if in_corner else Code.W2_TAKES_BONUS_SQUARE_TYRES_STRAIGHT,
+            Code.W2_BONUS_TOO_MANY_CORNER if in_corner else Code.W2_BONUS_TOO_MANY_STRAIGHT,
             bonus=move.bonus,
             tyres=car.tyres.value,
             bonus_max=bonus_max,
@@ -242,7 +240,7 @@ def apply(game: Game, state: RaceState, move: Move) -> tuple[RaceState, tuple[Ev
 
     w = walk(track, start, path, occupied, car.corner, car.stops, state.dangerous)
     if w.fatal is not None:
-        out.violation(turn, car_id, w.fatal[0], Code.RULE_CAR_LEFT_TRACK, fatal=True, why=w.fatal[1])
+        out.violation(turn, car_id, w.fatal[0], Code.PATH_LEFT_TRACK, fatal=True, why=w.fatal[1])
         return state, tuple(out)
     problems, zigzag = w.problems, w.zigzag
     if w.enters_pit or x is not None:
@@ -300,7 +298,7 @@ def apply(game: Game, state: RaceState, move: Move) -> tuple[RaceState, tuple[Ev
                 turn,
                 car_id,
                 rule,
-                Code.RULE_STOPS_AFTER_SQUARES_COULD,
+                Code.PATH_STOPS_SHORT,
                 moved=moved,
                 total=total,
                 sum=_total_text(roll, forced, move.bonus, move.brake),
@@ -336,7 +334,7 @@ def apply(game: Game, state: RaceState, move: Move) -> tuple[RaceState, tuple[Ev
     car = new
     if w.crossings and crossings >= game.laps + 1 and car.status is _RACING:
         car = car.with_(status=_FINISHED, finish_turn=turn, finish_margin=w.after_line)
-        out.event(turn, car_id, Kind.FINISHED, Code.FINISHED_CROSSES_LINE_LAST_TIME, laps=game.laps)
+        out.event(turn, car_id, Kind.FINISHED, Code.FINISHED_LAST_LINE, laps=game.laps)
     # C2, C3, C6: corner exits (their cost goes into the same new state as the stop).
     ex = None
     crash = None  # A14: where a serious road exit happened, for its accident roll
@@ -447,7 +445,7 @@ def apply(game: Game, state: RaceState, move: Move) -> tuple[RaceState, tuple[Ev
                     turn,
                     car_id,
                     Kind.WEATHER,
-                    Code.WEATHER_WEATHER_ROLL_2,
+                    Code.WEATHER_ROLL,
                     roll=given[0].roll,
                     weather=weather.label(),
                 )
@@ -524,17 +522,17 @@ def _blocking(
             turn,
             car_id,
             Kind.BLOCKED,
-            Code.BLOCKED_BLOCKED_SQUARE_SHORT_BRAKE,
+            Code.BLOCKED_PAID,
             blocked=blocked,
             brakes=brakes,
             tyres=tyres,
         )
         return state.with_car(car)
     if cost is None:
-        why = msg(Code.WHY_BLOCKED_SQUARES_SHORT_7, blocked=blocked)
+        why = msg(Code.OUT_BLOCKED_7_OR_MORE, blocked=blocked)
     else:
         why = msg(
-            Code.WHY_BLOCKED_SQUARE_SHORT_NEEDS,
+            Code.OUT_BLOCKED_CANNOT_PAY,
             blocked=blocked,
             need_brakes=cost[0],
             need_tyres=cost[1],

@@ -38,7 +38,7 @@ def prepare(game, state, car, move, plan, out):
         return state
     wear = car.wear._replace(**{part: getattr(car.wear, part) + 1})
     car = car.with_(wear=wear, ext=car.ext.with_(team_part=part))
-    out.event(turn, car.id, Kind.TEAM_XP, Code.TEAM_XP_TEAM_GIVES_CAR_1, team=team, car=car.id, part=part)
+    out.event(turn, car.id, Kind.TEAM_XP, Code.TEAM_XP_WEAR_POINT, team=team, car=car.id, part=part)
     return spend_team(state.with_car(car), team, rules.xp_cost)
 
 

@@ -39,7 +39,7 @@ def catch(game, state, out, first_event):
             ext=car.ext.with_(inertia=True),
         )
         state = state.with_car(car)
-        out.event(state.turn, car.id, Kind.INERTIA, Code.INERTIA_ENGINE_BROKEN_5TH_HIGHER)
+        out.event(state.turn, car.id, Kind.INERTIA, Code.INERTIA_LAST_MOVE)
     return state
 
 

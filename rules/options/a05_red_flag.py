@@ -130,7 +130,7 @@ def end_turn(game: Game, state: RaceState, race_order: tuple[str, ...]) -> tuple
     lap = max(1, max((c.crossings for c in state.cars if c.status is CarStatus.RACING), default=1))
     events = Journal()
     if why != START and lap >= game.laps:
-        events.event(turn, None, Kind.RED_FLAG, Code.RED_FLAG_RED_FLAG_LAST_LAP, why=why)
+        events.event(turn, None, Kind.RED_FLAG, Code.RED_FLAG_LAST_LAP, why=why)
         racing = [cid for cid in race_order if state.car(cid).status is CarStatus.RACING]
         for rank, cid in enumerate(racing, 1):
             car = state.car(cid)
@@ -140,7 +140,7 @@ def end_turn(game: Game, state: RaceState, race_order: tuple[str, ...]) -> tuple
             )
         return state, events
     left = game.laps if why == START else game.laps - lap
-    events.event(turn, None, Kind.RED_FLAG, Code.RED_FLAG_RED_FLAG_NEW_STANDING, why=why, left=left)
+    events.event(turn, None, Kind.RED_FLAG, Code.RED_FLAG_RESTART, why=why, left=left)
     return state.with_(restart_due=(why, turn, race_order, lap)), events
 
 
@@ -250,27 +250,27 @@ def take_spare(game: Game, state: RaceState, car: CarState, move: Move, turn: in
     taken = move.option.get("spare") if move.option else None
     why = None
     if not game.rules.has("A5"):
-        why = msg(Code.WHY_TAKES_SPARE_CAR_OPTION)
+        why = msg(Code.A5_SPARE_OPTION_OFF)
     elif car.ext.spare:
-        why = msg(Code.WHY_CAR_ALREADY_TOOK_SPARE, car=car.id)
+        why = msg(Code.A5_SPARE_TAKEN_ALREADY, car=car.id)
     elif turn > SPARE_LAST_TURN:
-        why = msg(Code.WHY_SPARE_CAR_CAN_TAKEN, last=SPARE_LAST_TURN, turn=turn)
+        why = msg(Code.A5_SPARE_TOO_LATE, last=SPARE_LAST_TURN, turn=turn)
     elif entry.stand is None:
-        why = msg(Code.WHY_CAR_HAS_NO_STAND, car=car.id)
+        why = msg(Code.A5_SPARE_NO_STAND, car=car.id)
     elif move.gear > SPARE_GEAR:
-        why = msg(Code.WHY_SPARE_CAR_LEAVES_STAND, most=SPARE_GEAR, gear=move.gear)
+        why = msg(Code.A5_SPARE_GEAR_TOO_HIGH, most=SPARE_GEAR, gear=move.gear)
     if why is None:
         less = taken if isinstance(taken, Mapping) else {}
         bad = [p for p in less if p not in PARTS or type(less[p]) is not int or less[p] < 0]
         wear = entry.wear
         if bad:
-            why = msg(Code.WHY_SPARE_CAR_POINTS_OFF, value=bad[0])
+            why = msg(Code.A5_SPARE_POINTS_NOT_WHOLE, value=bad[0])
         elif sum(less.values()) != SPARE_POINTS:
-            why = msg(Code.WHY_SPARE_CAR_HAS_POINTS, points=SPARE_POINTS, less=sum(less.values()))
+            why = msg(Code.A5_SPARE_POINTS_OFF_WRONG, points=SPARE_POINTS, less=sum(less.values()))
         else:
             wear = Wear(*(getattr(wear, p) - less.get(p, 0) for p in PARTS))
             if min(wear) < 1:
-                why = msg(Code.WHY_SPARE_CAR_NEEDS_LEAST)
+                why = msg(Code.A5_SPARE_PART_AT_ZERO)
     if why is not None:
         return state, [Violation(turn, car.id, "A5", *why)]
     # the lap the car retired in, from the stand: a stand before the line must not give a lap
@@ -295,5 +295,5 @@ def take_spare(game: Game, state: RaceState, car: CarState, move: Move, turn: in
         ext=replace(car.ext, spare=True, in_stand=True, owed=0, stalled=False, inertia=False),
     )
     return state.with_car(spare), [
-        Event(turn, car.id, Kind.SPARE, Code.SPARE_TAKES_SPARE_CAR, params(stand=entry.stand))
+        Event(turn, car.id, Kind.SPARE, Code.SPARE_TAKEN, params(stand=entry.stand))
     ]

@@ -14,8 +14,8 @@ KINDS = (Kind.BODY_LOST, Kind.ENGINE_LOST)
 # the losses a scatter roll follows: a test rolled (collision, engine) or a car blocked against
 INCIDENTS = frozenset(
     {
-        Code.LOST_COLLISION_CAR_ROLLED,
-        Code.LOST_COLLISION_CAR_ROLLED_2,
+        Code.LOST_COLLISION_WITH_MOVER,
+        Code.LOST_COLLISION_WITH_TARGET,
         Code.LOST_DANGEROUS_SQUARE_ROLLED,
         Code.LOST_ENGINE_TEST_AFTER_CAR,
         Code.LOST_CAR_WAS_BLOCKED_AGAINST,
@@ -70,7 +70,7 @@ def scatter(game, state, car_id, rolls, out, first_event):
                     state.turn,
                     ev.car,
                     Kind.DEBRIS,
-                    Code.DEBRIS_DEBRIS_SCATTERED_ONTO_ROLLED,
+                    Code.DEBRIS_SCATTERED,
                     sq=sq,
                     roll=test.roll,
                 )

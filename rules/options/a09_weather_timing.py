@@ -37,7 +37,7 @@ def end_turn(game, state):
                 state.turn,
                 item[2],
                 Kind.WEATHER,
-                Code.WEATHER_WEATHER_ROLL,
+                Code.WEATHER_ROLL_A9,
                 roll=item[1],
                 weather=weather.label(),
             )

@@ -33,7 +33,7 @@ def debris(state, car_id, rolls, out):
             state.turn,
             car_id,
             Kind.DEBRIS,
-            Code.DEBRIS_PEDAL_METAL_DEBRIS_ROLLED,
+            Code.DEBRIS_PEDAL_TO_THE_METAL,
             square=car.square,
             roll=test.roll,
         )

@@ -25,7 +25,7 @@ def prepare(game, state, car, move, plan, out) -> None:
         for die, gear, (low, high) in ((d5, 5, (11, 20)), (d6, 6, (21, 30))):
             if not is_face(gear, die):
                 out.violation(
-                    turn, car.id, "G1", Code.G1_ROLL_NOT_GEAR_DIE, die=die, gear=gear, low=low, high=high
+                    turn, car.id, "G1", Code.G1_ROLL_NOT_ON_DIE_7TH, die=die, gear=gear, low=low, high=high
                 )
         plan.roll = d5 + d6
         plan.die_ok = True

@@ -74,14 +74,10 @@ def accident(state: RaceState, track: Track, car_id: str, square: str, rolls: Ro
         return state
     if own.roll <= OFF:
         hit: frozenset[str] = frozenset()
-        out.event(turn, car_id, Kind.ACCIDENT, Code.ACCIDENT_ACCIDENT_ROLL_OFF_TRACK, roll=own.roll)
+        out.event(turn, car_id, Kind.ACCIDENT, Code.ACCIDENT_OFF_TRACK, roll=own.roll)
     else:
         hit = track.beside(square) if own.roll <= ALONG else across(track, square)
-        how = (
-            Code.ACCIDENT_ACCIDENT_ROLL_BOUNCES
-            if own.roll <= ALONG
-            else Code.ACCIDENT_ACCIDENT_ROLL_BOUNCES_ACROSS
-        )
+        how = Code.ACCIDENT_BOUNCES_ONTO if own.roll <= ALONG else Code.ACCIDENT_BOUNCES_ACROSS
         out.event(
             turn,
             car_id,

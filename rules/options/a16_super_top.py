@@ -48,6 +48,6 @@ def prepare(game, state, car, move, plan, out):
 
 def save(state, car, part, turn, events):
     """The Super Top takes the point that would have put the car out (no sticker)."""
-    events.event(turn, car.id, Kind.SUPER_TOP, Code.SUPER_TOP_SUPER_TOP_STAYS_RACE, part=part)
+    events.event(turn, car.id, Kind.SUPER_TOP, Code.SUPER_TOP_SAVED, part=part)
     car = car.with_(wear=car.wear._replace(**{part: 1}), ext=car.ext.with_(supertop=True))
     return state.with_car(car)

@@ -23,10 +23,10 @@ def roll(game, state, car_id, rolls, out):
         return state
     car = state.car(car_id)
     if test.roll == STALL:
-        out.event(state.turn, car_id, Kind.STALLED, Code.STALLED_SEVERE_SPIN_STALLS_SITS)
+        out.event(state.turn, car_id, Kind.STALLED, Code.STALLED_SITS_OUT)
         return state.with_car(car.with_(ext=car.ext.with_(stalled=True)))
     if test.roll == CAUGHT:
-        out.event(state.turn, car_id, Kind.CAUGHT, Code.CAUGHT_SEVERE_SPIN_CAUGHT_STAYS)
+        out.event(state.turn, car_id, Kind.CAUGHT, Code.CAUGHT_STAYS_IN_3RD)
         return state.with_car(car.with_(spun=False, gear=3))
     return state
 
