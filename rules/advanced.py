@@ -372,22 +372,25 @@ def start_car(rules, entry, balances: dict[str, int], problems: Journal):
         points = max(0, base + 2 - total)
         extra = max(0, total - (base + 2))
         ok = base <= total <= base + 3
-        built, allowance = Code.D1_WEAR_TOTAL_WRONG_A11, {"base": base, "top": base + 2}
     else:
         ok = extra in (0, 1)
-        built, allowance = Code.D1_WEAR_TOTAL_WRONG, {"base": base}
     team_part = None
     if ok and extra == 1:
         team_part = team_xp.pre_race(rules, entry, extra, balances, problems)
-    elif not ok:
+    elif not ok and rules.has("A11"):
         problems.violation(
             0,
             entry.car,
             "D1",
-            built,
+            Code.D1_WEAR_TOTAL_WRONG_A11,
             total=total,
             wear=dict(wear.to_json()),
-            **allowance,
+            base=base,
+            top=base + 2,
+        )
+    elif not ok:
+        problems.violation(
+            0, entry.car, "D1", Code.D1_WEAR_TOTAL_WRONG, total=total, wear=dict(wear.to_json()), base=base
         )
     if min(wear) < 1:
         problems.violation(0, entry.car, "D1", Code.D1_PART_AT_ZERO, wear=dict(wear.to_json()))

@@ -299,8 +299,14 @@ def repairs(game, car_id: str, ext, parts: dict[str, int], repair: Mapping[str, 
         parts[part] += n
         spent += n
     if spent > ext.pit_points:
-        what = Code.S3_REPAIRS_OVER_KEYS if game.rules.has("A11") else Code.S3_REPAIRS_OVER_PIT_POINTS
-        out.violation(turn, car_id, "S3", what, spent=spent, pit_points=ext.pit_points)
+        out.violation(
+            turn,
+            car_id,
+            "S3",
+            Code.S3_REPAIRS_OVER_KEYS if game.rules.has("A11") else Code.S3_REPAIRS_OVER_PIT_POINTS,
+            spent=spent,
+            pit_points=ext.pit_points,
+        )
     return spent
 
 

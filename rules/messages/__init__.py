@@ -3,9 +3,21 @@ the English templates, and `render` (see docs/rules-decisions.md, "General")."""
 
 from __future__ import annotations
 
-from rules.messages.codes import Code
+from rules.messages.codes import SPINS, Code
 from rules.messages.english import TEMPLATES
 from rules.messages.kinds import LOST, Kind
 from rules.messages.render import Message, Params, msg, params, params_json, render
 
-__all__ = ["LOST", "TEMPLATES", "Code", "Kind", "Message", "Params", "msg", "params", "params_json", "render"]
+__all__ = [
+    "LOST",
+    "SPINS",
+    "TEMPLATES",
+    "Code",
+    "Kind",
+    "Message",
+    "Params",
+    "msg",
+    "params",
+    "params_json",
+    "render",
+]

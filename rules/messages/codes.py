@@ -272,3 +272,7 @@ class Code(StrEnum):
     X3_TEAM_POINT_TURNS_TYRE = "x3.team_point_turns_tyre"
     X3_TEAM_SPENDS_1_0 = "x3.team_spends_1_0"
     X3_TEAM_WEAR_POINT_NAMES = "x3.team_wear_point_names"
+
+
+# corner exits that end in a spin (C6): the replay viewer shows them as spins
+SPINS = frozenset({Code.CORNER_NO_TYRES_SPIN, Code.CORNER_LAST_TYRES_SPIN})
