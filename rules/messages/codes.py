@@ -1,10 +1,14 @@
 """Every message code the engine gives (violations and events): a stable string per message.
 
-The value is `<prefix>.<words>`: the prefix is the rule a violation breaks (`g1.`, `s2.`, `a13.`),
-the kind of an event (`corner-exit.`, `eliminated.`), or, for a message that only ever sits inside
-another one, what it explains (`lost.`: why a part loses points, `out.`: why a car is eliminated,
-`corner.`: what leaving a corner did, `test.`: a d20 test rolled wrongly, `spare.`: why the spare car
-is refused). Values never change once given: the site and stored verdicts key on them."""
+The value is `<prefix>.<words>`. The prefix is the rule a violation breaks (`g2.skip_up`,
+`a13.…`), or the kind of an event (`finished.last_line`, `red-flag.restart`), or one of:
+`corner.` what leaving a corner did (corner-exit events, or the reason of an elimination),
+`part-lost.` a part losing points (the `<part>-lost` kinds), `lost.` why it lost them, `out.` why
+a car is eliminated, `test.` a d20 test rolled wrongly (its rule is the test's: D3, D4, D5, W1,
+S2, A6, A10, A14, A18), `path.` a path problem under several rules, `option.` an option used
+while not in force (the rule is the option), `c7.term_` a term of a move's total, `stopped.` a
+fatal violation wrapped. Values never change once given: the site and stored verdicts key on
+them. The English is in `english.py`."""
 
 from __future__ import annotations
 
