@@ -81,7 +81,7 @@ def start(
     rules, problems = _rules_for(log, ruleset)
     laps = log.laps or rules.laps or track.laps
     if log.laps and rules.laps and log.laps != rules.laps:
-        problems.violation(0, None, "F2", Code.F2_SEASON_RACES_LAPS_LOG, laps=rules.laps, laps2=log.laps)
+        problems.violation(0, None, "F2", Code.F2_SEASON_RACES_LAPS_LOG, season=rules.laps, log=log.laps)
     entries = {e.car: e for e in log.cars}
     balances = team_start_xp(rules, entries)
     cars = []

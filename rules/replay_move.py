@@ -101,7 +101,7 @@ def apply(game: Game, state: RaceState, move: Move) -> tuple[RaceState, tuple[Ev
                 shift.engine,
                 turn,
                 out,
-                msg(Code.LOST_OVER_REVVING, gear=car.gear, gear2=gear),
+                msg(Code.LOST_OVER_REVVING, previous=car.gear, gear=gear),
             )
             car = state.car(car_id)
     if car.status is _OUT:  # over-revving (A13's 7 → 2 included) took its last engine point

@@ -107,8 +107,8 @@ def check(
                 Code.S1_SLIPSTREAM_BEHIND_CAR_BOTH,
                 k=k + 1,
                 other=other,
-                gear=ahead.gear,
-                gear2=gear,
+                other_gear=ahead.gear,
+                gear=gear,
             )
         squares = path[at : at + SQUARES]
         base_lane = lanes[behind]
@@ -126,7 +126,7 @@ def check(
             brakes += 1
     if brakes > car.wear.brakes:
         out.violation(
-            turn, cid, "S1", Code.S1_ENTERS_CORNER_SLIPSTREAM_BRAKE, brakes=brakes, brakes2=car.wear.brakes
+            turn, cid, "S1", Code.S1_ENTERS_CORNER_SLIPSTREAM_BRAKE, due=brakes, brakes=car.wear.brakes
         )
     return SlipCheck(brakes, main)
 

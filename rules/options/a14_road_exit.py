@@ -105,5 +105,5 @@ def accident(state: RaceState, track: Track, car_id: str, square: str, rolls: Ro
             if hit_car.status is CarStatus.RACING:
                 state = state.with_car(hit_car.with_(spun=True))
     for cid in sorted(touched - seen):
-        out.violation(turn, cid, "A14", Code.A14_CAR_WAS_TOUCHED_CAR, car=cid, car2=car_id)
+        out.violation(turn, cid, "A14", Code.A14_CAR_WAS_TOUCHED_CAR, car=cid, crasher=car_id)
     return state
