@@ -145,7 +145,7 @@ def _unusual(move: Move) -> bool:
     )
 
 
-def prepare(game: Game, state: RaceState, car: CarState, move: Move, out: list) -> tuple[Plan, RaceState]:
+def prepare(game: Game, state: RaceState, car: CarState, move: Move, out: Journal) -> tuple[Plan, RaceState]:
     turn = state.turn
     rules = game.rules
     track = game.track
@@ -231,7 +231,7 @@ def after_walk(
     base: int,
     slide: int,
     total: int,
-    out: list,
+    out: Journal,
 ):
     """T1/T2 for pit-lane and slipstream moves, S1 checks, the pit stop's path (S2/S3/A3).
     Returns the problems and zig-zag flag `apply` should use."""
@@ -294,7 +294,9 @@ def reach(game: Game, state: RaceState, car: CarState, start, total, occupied, p
     return None
 
 
-def after_move(game: Game, state: RaceState, car_id: str, move: Move, plan: Plan, w, out: list) -> RaceState:
+def after_move(
+    game: Game, state: RaceState, car_id: str, move: Move, plan: Plan, w, out: Journal
+) -> RaceState:
     """The car is on its stop: brake points owed, the pit stop, fuel, pedal."""
     car = state.car(car_id)
     owed = plan.pit_brake + plan.slip_brake
@@ -320,7 +322,7 @@ def spun(game: Game, plan: Plan | None, roll: int) -> Plan:
 
 
 def mid_tests(
-    game: Game, state: RaceState, car_id: str, move: Move, plan: Plan, rolls, out: list
+    game: Game, state: RaceState, car_id: str, move: Move, plan: Plan, rolls, out: Journal
 ) -> RaceState:
     """After handling and blocking: the A18 spin roll, then the S2 pit roll (M6-3 steps 12–13)."""
     if plan.spun:
@@ -337,7 +339,7 @@ def mid_tests(
 
 
 def late_tests(
-    game: Game, state: RaceState, car_id: str, plan: Plan | None, rolls, out: list, first_event: int
+    game: Game, state: RaceState, car_id: str, plan: Plan | None, rolls, out: Journal, first_event: int
 ) -> RaceState:
     """After the engine tests: A10 debris; then A6 scatter for the damage this move did, and A4
     inertia for engines that broke."""

@@ -8,6 +8,14 @@ from rules.messages import Code, Message, msg
 from rules.moves import CornerExit
 from rules.state import Cause, Penalty
 
+# message codes on the hot path, looked up once (enum members are slow lookups in Python 3.11)
+_CORNER_TOO_FEW_STOPS_OUT = Code.CORNER_TOO_FEW_STOPS_OUT
+_CORNER_NO_TYRES_SPIN = Code.CORNER_NO_TYRES_SPIN
+_CORNER_NO_TYRES_OFF_ROAD = Code.CORNER_NO_TYRES_OFF_ROAD
+_CORNER_TOO_FEW_TYRES_OFF_ROAD = Code.CORNER_TOO_FEW_TYRES_OFF_ROAD
+_CORNER_LAST_TYRES_SPIN = Code.CORNER_LAST_TYRES_SPIN
+_CORNER_TYRES_PAID = Code.CORNER_TYRES_PAID
+
 
 class ExitOutcome(NamedTuple):
     """The tyres left after a move's corner exits, its penalties, and whether it spun or went out."""
@@ -39,7 +47,7 @@ def settle_exits(
         if eliminates_outright(corner.stops, ex.stops):
             messages.append(
                 msg(
-                    Code.CORNER_TOO_FEW_STOPS_OUT,
+                    _CORNER_TOO_FEW_STOPS_OUT,
                     corner=corner.id,
                     stops=ex.stops,
                     need=corner.stops,
@@ -50,20 +58,20 @@ def settle_exits(
             penalties.append(Penalty(turn, lap, "C2", ex.squares, multiplier, 0))
             if ex.squares == 1:
                 spun = True
-                messages.append(msg(Code.CORNER_NO_TYRES_SPIN, **what))
+                messages.append(msg(_CORNER_NO_TYRES_SPIN, **what))
                 continue
-            messages.append(msg(Code.CORNER_NO_TYRES_OFF_ROAD, **what))
+            messages.append(msg(_CORNER_NO_TYRES_OFF_ROAD, **what))
             return ExitOutcome(0, tuple(penalties), spun, Cause.ROAD_EXIT, tuple(messages))
         cost = ex.squares * multiplier
         if cost > tyres:
-            messages.append(msg(Code.CORNER_TOO_FEW_TYRES_OFF_ROAD, **what, cost=cost, tyres=tyres))
+            messages.append(msg(_CORNER_TOO_FEW_TYRES_OFF_ROAD, **what, cost=cost, tyres=tyres))
             penalties.append(Penalty(turn, lap, "C2", ex.squares, multiplier, tyres))
             return ExitOutcome(0, tuple(penalties), spun, Cause.ROAD_EXIT, tuple(messages))
         penalties.append(Penalty(turn, lap, "C2", ex.squares, multiplier, cost))
         tyres -= cost
         if tyres == 0:
             spun = True
-            messages.append(msg(Code.CORNER_LAST_TYRES_SPIN, **what, cost=cost))
+            messages.append(msg(_CORNER_LAST_TYRES_SPIN, **what, cost=cost))
         else:
-            messages.append(msg(Code.CORNER_TYRES_PAID, **what, cost=cost, tyres=tyres))
+            messages.append(msg(_CORNER_TYRES_PAID, **what, cost=cost, tyres=tyres))
     return ExitOutcome(tyres, tuple(penalties), spun, None, tuple(messages))

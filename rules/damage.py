@@ -17,6 +17,14 @@ from rules.track import Track
 
 # enum members on the hot path, looked up once (`CarStatus.OUT` is a slow lookup in Python 3.11)
 _OUT = CarStatus.OUT
+_PART_LOST_LOSES_POINTS = Code.PART_LOST_LOSES_POINTS
+_OUT_NO_POINTS_LEFT = Code.OUT_NO_POINTS_LEFT
+_ELIMINATED_OUT = Code.ELIMINATED_OUT
+_ELIMINATED_KIND = Kind.ELIMINATED
+_LOST_DANGEROUS_SQUARE_ROLLED = Code.LOST_DANGEROUS_SQUARE_ROLLED
+_LOST_COLLISION_WITH_MOVER = Code.LOST_COLLISION_WITH_MOVER
+_LOST_COLLISION_WITH_TARGET = Code.LOST_COLLISION_WITH_TARGET
+_LOST_ENGINE_TEST_AFTER_CAR = Code.LOST_ENGINE_TEST_AFTER_CAR
 
 TEST_RULE = {
     TestKind.HANDLING: "D5",
@@ -51,7 +59,7 @@ class Rolls:
 
     __slots__ = ("tests", "pos", "mover", "turn", "out")
 
-    def __init__(self, tests: tuple[TestRoll, ...], mover: str, turn: int, out: list) -> None:
+    def __init__(self, tests: tuple[TestRoll, ...], mover: str, turn: int, out: Journal) -> None:
         self.tests = tests
         self.pos = 0
         self.mover = mover
@@ -119,7 +127,7 @@ def lose(
         turn,
         car_id,
         LOST[part],
-        Code.PART_LOST_LOSES_POINTS,
+        _PART_LOST_LOSES_POINTS,
         n=n,
         part=part,
         why=why,
@@ -136,7 +144,7 @@ def lose(
     state = state.with_car(car, dangerous=dangerous)
     if left == 0 and part in _FATAL_PARTS:
         state = eliminate(
-            state, car_id, _FATAL_PARTS[part], turn, events, msg(Code.OUT_NO_POINTS_LEFT, part=part)
+            state, car_id, _FATAL_PARTS[part], turn, events, msg(_OUT_NO_POINTS_LEFT, part=part)
         )
     return state
 
@@ -149,7 +157,7 @@ def eliminate(
     car = state.car(car_id)
     if car.status is _OUT:
         return state
-    events.event(turn, car_id, Kind.ELIMINATED, Code.ELIMINATED_OUT, why=why)
+    events.event(turn, car_id, _ELIMINATED_KIND, _ELIMINATED_OUT, why=why)
     if cause.stays_on_track and car.square is not None:
         remove = turn + 1 if car_id in state.played else turn
         car = car.with_(status=_OUT, cause=cause, out_turn=turn, remove_turn=remove)
@@ -159,7 +167,7 @@ def eliminate(
 
 
 def handling_tests(
-    state: RaceState, car_id: str, squares: tuple[str, ...], rolls: Rolls, turn: int, events: list
+    state: RaceState, car_id: str, squares: tuple[str, ...], rolls: Rolls, turn: int, events: Journal
 ) -> RaceState:
     """D5: one roll per dangerous square passed over or stopped on, in path order."""
     given = rolls.take(TestKind.HANDLING)
@@ -197,7 +205,7 @@ def handling_tests(
                 1,
                 turn,
                 events,
-                msg(Code.LOST_DANGEROUS_SQUARE_ROLLED, sq=sq, roll=test.roll),
+                msg(_LOST_DANGEROUS_SQUARE_ROLLED, sq=sq, roll=test.roll),
             )
     for test in given[j:]:
         rolls.violation(
@@ -221,7 +229,7 @@ def touching(track: Track, state: RaceState, mover: CarState) -> list[CarState]:
 
 
 def collision_tests(
-    state: RaceState, track: Track, mover_id: str, rolls: Rolls, turn: int, events: list
+    state: RaceState, track: Track, mover_id: str, rolls: Rolls, turn: int, events: Journal
 ) -> RaceState:
     """D3: every car touched rolls once, then the mover once per car still in (after losing a body
     point without rolling for each car the others' rolls eliminated)."""
@@ -266,7 +274,7 @@ def collision_tests(
                 1,
                 turn,
                 events,
-                msg(Code.LOST_COLLISION_WITH_MOVER, mover=mover_id, roll=test.roll),
+                msg(_LOST_COLLISION_WITH_MOVER, mover=mover_id, roll=test.roll),
             )
     for c in others:
         if c.id not in seen:
@@ -310,7 +318,7 @@ def collision_tests(
                 1,
                 turn,
                 events,
-                msg(Code.LOST_COLLISION_WITH_TARGET, target=target.id, roll=test.roll),
+                msg(_LOST_COLLISION_WITH_TARGET, target=target.id, roll=test.roll),
             )
     for test in mine[len(targets) :]:
         rolls.violation(
@@ -328,7 +336,7 @@ def engine_tests(
     pushed: bool,
     rolls: Rolls,
     turn: int,
-    events: list,
+    events: Journal,
     *,
     mover_tests: int | None = None,
     mover_limit: int | None = None,
@@ -368,7 +376,7 @@ def engine_tests(
                 1,
                 turn,
                 events,
-                msg(Code.LOST_ENGINE_TEST_AFTER_CAR, mover=mover_id, roll=test.roll),
+                msg(_LOST_ENGINE_TEST_AFTER_CAR, mover=mover_id, roll=test.roll),
             )
     for who in sorted(due):
         if seen.get(who, 0) < due[who]:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from rules.messages import Code, msg
+from rules.messages import Code, Message, msg
 from rules.state import Wear
 
 FACES: dict[int, tuple[int, ...]] = {
@@ -51,7 +51,7 @@ NO_SHIFT_COST = Shift(0)
 
 def check_shift(
     previous: int, gear: int, wear: Wear, *, spun: bool, top_gear: int = 6
-) -> tuple[Shift, tuple[str, str] | None]:
+) -> tuple[Shift, tuple[str, Message] | None]:
     """Check a gear change; returns its cost and, if it breaks a rule, (rule id, message)."""
     if previous and not spun and previous - 1 <= gear <= previous + 1 and 1 <= gear <= top_gear:
         return NO_SHIFT_COST, None  # the usual move: the same gear, or one up or down

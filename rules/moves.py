@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Collection, Mapping
 from typing import NamedTuple
 
-from rules.messages import Code, msg
+from rules.messages import Code, Message, msg
 from rules.track import LANES, Segment, Track
 
 MAX_SHIFTS = 2  # T2: lanes shifted per move in a straight
@@ -35,8 +35,8 @@ class CornerExit(NamedTuple):
 class Walk(NamedTuple):
     """Everything one pass over a path learns. `fatal` set = the path leaves the graph."""
 
-    fatal: tuple[str, str] | None
-    problems: tuple[tuple[str, str], ...]
+    fatal: tuple[str, Message] | None
+    problems: tuple[tuple[str, Message], ...]
     crossings: int
     after_line: int  # squares moved after the last crossing of the finish line
     exits: tuple[CornerExit, ...]
@@ -60,7 +60,7 @@ def walk(
     steps = track._steps.get(start)
     if steps is None:
         return _fatal("T1", msg(Code.T1_NOT_SQUARE, start=start, track=track.id))
-    locked: list[tuple[int, tuple[str, str]]] | None = None  # C2 problems, by step
+    locked: list[tuple[int, tuple[str, Message]]] | None = None  # C2 problems, by step
     exits: list[CornerExit] | None = None
     entered: list[str] | None = None  # corners entered on the way
     crossings = after_line = 0
@@ -135,7 +135,7 @@ def walk(
         return _bad_step(track, path[i - 1] if i else start, path[i], i, cp)
 
     # cars passed through (T1) and lane-lock breaks (C2), in path order; then T2
-    problems: list[tuple[str, str]] = []
+    problems: list[tuple[str, Message]] = []
     if occupied and not occupied.keys().isdisjoint(path):
         hits = [
             (k, ("T1", msg(Code.T1_PASSES_THROUGH_CAR, other=occupied[sq], sq=sq)))
@@ -195,7 +195,7 @@ def _bad_step(track: Track, prev: str, sq: str, i: int, cp: Segment | None) -> W
     return _fatal(rule, msg(Code.PATH_NOT_ONE_SQUARE_FORWARD, prev=prev, sq=sq, step=i + 1))
 
 
-def _fatal(rule: str, message: str) -> Walk:
+def _fatal(rule: str, message: Message) -> Walk:
     return Walk((rule, message), (), 0, 0, (), None, 0, (), False, 0, False)
 
 

@@ -14,6 +14,7 @@ race leader again, it gets one back and plays it at the end of that turn.
 
 from __future__ import annotations
 
+from rules.journal import Journal
 from rules.messages import Code, Kind
 from rules.pits import pit_progress
 from rules.state import CarState, CarStatus, RaceState
@@ -119,7 +120,7 @@ def lapping_floor(track: Track, state: RaceState) -> float | None:
 
 
 def after_move(
-    track: Track, state: RaceState, mover: str, before: float, skip: set[str], out: list
+    track: Track, state: RaceState, mover: str, before: float, skip: set[str], out: Journal
 ) -> tuple[RaceState, list[str], bool]:
     """M6-2-5 after one move: the cars the mover lapped before they played (they lose this
     turn's move) and whether the mover, owing a move, passed the leader (it plays again)."""

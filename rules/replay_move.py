@@ -28,6 +28,11 @@ _OUT = CarStatus.OUT
 _RACING = CarStatus.RACING
 _RAIN = WeatherKind.RAIN
 _CORNER_EXIT = Kind.CORNER_EXIT
+_FINISHED_LAST_LINE = Code.FINISHED_LAST_LINE
+_FINISHED_KIND = Kind.FINISHED
+_WEATHER_ROLL = Code.WEATHER_ROLL
+_WEATHER_KIND = Kind.WEATHER
+_LOST_OVER_REVVING = Code.LOST_OVER_REVVING
 _NO_EXT = advanced._NO
 # No legal total comes near this (7th gear's 50, slide, bonus, options and slipstreams included):
 # the path searches stop there (a roll off the die is a G1 violation anyway).
@@ -101,7 +106,7 @@ def apply(game: Game, state: RaceState, move: Move) -> tuple[RaceState, tuple[Ev
                 shift.engine,
                 turn,
                 out,
-                msg(Code.LOST_OVER_REVVING, previous=car.gear, gear=gear),
+                msg(_LOST_OVER_REVVING, previous=car.gear, gear=gear),
             )
             car = state.car(car_id)
     if car.status is _OUT:  # over-revving (A13's 7 → 2 included) took its last engine point
@@ -334,7 +339,7 @@ def apply(game: Game, state: RaceState, move: Move) -> tuple[RaceState, tuple[Ev
     car = new
     if w.crossings and crossings >= game.laps + 1 and car.status is _RACING:
         car = car.with_(status=_FINISHED, finish_turn=turn, finish_margin=w.after_line)
-        out.event(turn, car_id, Kind.FINISHED, Code.FINISHED_LAST_LINE, laps=game.laps)
+        out.event(turn, car_id, _FINISHED_KIND, _FINISHED_LAST_LINE, laps=game.laps)
     # C2, C3, C6: corner exits (their cost goes into the same new state as the stop).
     ex = None
     crash = None  # A14: where a serious road exit happened, for its accident roll
@@ -444,8 +449,8 @@ def apply(game: Game, state: RaceState, move: Move) -> tuple[RaceState, tuple[Ev
                 out.event(
                     turn,
                     car_id,
-                    Kind.WEATHER,
-                    Code.WEATHER_ROLL,
+                    _WEATHER_KIND,
+                    _WEATHER_ROLL,
                     roll=given[0].roll,
                     weather=weather.label(),
                 )
@@ -453,7 +458,7 @@ def apply(game: Game, state: RaceState, move: Move) -> tuple[RaceState, tuple[Ev
     return state, tuple(out)
 
 
-def _out_before_moving(state: RaceState, car: CarState, move: Move, out: list):
+def _out_before_moving(state: RaceState, car: CarState, move: Move, out: Journal):
     """G3, D2: over-revving took the last engine point before the roll. The car does not move: it
     stays on its square as an obstacle until its next turn would have come (the next game turn's
     slot, not this one's, which is now); the move's d20 rolls were not called for."""
@@ -466,7 +471,7 @@ def _out_before_moving(state: RaceState, car: CarState, move: Move, out: list):
     return state, tuple(out)
 
 
-def _driver_xp(game: Game, car: CarState, move: Move, out: list, turn: int) -> tuple[int, bool]:
+def _driver_xp(game: Game, car: CarState, move: Move, out: Journal, turn: int) -> tuple[int, bool]:
     """X2: +1, −1 or a re-roll on the movement die; returns the die face that counts for D4/W1
     and whether the point could be spent."""
     xp = move.xp
@@ -505,7 +510,7 @@ def _driver_xp(game: Game, car: CarState, move: Move, out: list, turn: int) -> t
 
 
 def _blocking(
-    game: Game, state: RaceState, car_id: str, blocked: int, lap: int, multiplier: int, out: list
+    game: Game, state: RaceState, car_id: str, blocked: int, lap: int, multiplier: int, out: Journal
 ) -> RaceState:
     """C5: squares left over when cars it cannot go around stop a car."""
     turn = state.turn

@@ -15,6 +15,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 
+from rules.journal import Journal
 from rules.messages import Code
 from rules.moves import walk
 from rules.state import CarState, RaceState
@@ -75,7 +76,7 @@ def check(
     slide: int,
     n: int,
     occupied: Mapping[str, str],
-    out: list,
+    out: Journal,
 ) -> SlipCheck:
     turn = state.turn
     cid = car.id

@@ -8,6 +8,7 @@ stop into a fast one (`xp: {"team": "fast-stop"}` on the stop, see `pits.py`).
 
 from __future__ import annotations
 
+from rules.journal import Journal
 from rules.messages import Code, Kind
 from rules.pits import spend_team, team_balance
 from rules.state import PARTS
@@ -43,7 +44,7 @@ def prepare(game, state, car, move, plan, out):
 
 
 def pre_race(
-    rules, entry, extra: int, balances: dict[str, int], problems: list, part_hint=None
+    rules, entry, extra: int, balances: dict[str, int], problems: Journal, part_hint=None
 ) -> str | None:
     """A build one point over the allowance: a team point spent before the race (X3)."""
     if extra != 1:

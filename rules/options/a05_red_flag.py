@@ -222,7 +222,9 @@ def _back_on_grid(game: Game, car: CarState, slot: int, crossings: int, *, repai
     return car.with_(**changes)
 
 
-def _pit_work(game: Game, car: CarState, stop: Mapping[str, Any], lap: int, turn: int, out: list) -> CarState:
+def _pit_work(
+    game: Game, car: CarState, stop: Mapping[str, Any], lap: int, turn: int, out: Journal
+) -> CarState:
     """Tyres, repairs (pit points or A11 keys, up to the build) and fuel during the red flag."""
     build = game.entries[car.id].wear
     ext = car.ext

@@ -27,6 +27,7 @@ from typing import TYPE_CHECKING
 from rules import damage
 from rules.corners import ExitOutcome
 from rules.formats import TestKind
+from rules.journal import Journal
 from rules.messages import Code, Kind, msg
 from rules.state import CarStatus, Cause, RaceState
 
@@ -62,7 +63,9 @@ def across(track: Track, square: str) -> frozenset[str]:
     return frozenset(row - {square})
 
 
-def accident(state: RaceState, track: Track, car_id: str, square: str, rolls: Rolls, out: list) -> RaceState:
+def accident(
+    state: RaceState, track: Track, car_id: str, square: str, rolls: Rolls, out: Journal
+) -> RaceState:
     """The accident roll of the car gone off at `square`, then the rolls of the cars it touches."""
     turn = state.turn
     given = rolls.take(TestKind.ACCIDENT)

@@ -113,12 +113,15 @@ def test_each_template_takes_exactly_the_params_the_engine_gives():
     assert not wrong, "\n".join(wrong)
 
 
-def _code_names(node: ast.expr) -> list[str]:
-    """`Code.X` -> ["X"]; `Code.X if … else Code.Y` -> ["X", "Y"]; anything else -> []."""
+def _code_names(node: ast.expr, aliases: dict[str, str]) -> list[str]:
+    """`Code.X` (or a module's `_X = Code.X`) -> ["X"]; `Code.X if … else Code.Y` -> ["X", "Y"];
+    anything else -> []."""
     if isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name) and node.value.id == "Code":
         return [node.attr]
+    if isinstance(node, ast.Name) and node.id in aliases:
+        return [aliases[node.id]]
     if isinstance(node, ast.IfExp):
-        return _code_names(node.body) + _code_names(node.orelse)
+        return _code_names(node.body, aliases) + _code_names(node.orelse, aliases)
     return []
 
 
@@ -127,10 +130,18 @@ def _sites() -> list[tuple[str, Code, set[str]]]:
     code, param names), read from the source (the codes no log above happens to reach too)."""
     out = []
     for path in sorted((ROOT / "rules").rglob("*.py")):
-        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        aliases = {  # hot-path codes looked up once: `_X = Code.X`
+            t.targets[0].id: t.value.attr
+            for t in tree.body
+            if isinstance(t, ast.Assign)
+            and isinstance(t.targets[0], ast.Name)
+            and _code_names(t.value, {}) == [getattr(t.value, "attr", None)]
+        }
+        for node in ast.walk(tree):
             if not isinstance(node, ast.Call) or any(k.arg is None for k in node.keywords):
                 continue
-            codes = [name for a in node.args for name in _code_names(a)]
+            codes = [name for a in node.args for name in _code_names(a, aliases)]
             if not codes:
                 continue
             names = {k.arg for k in node.keywords if k.arg != "fatal"}
