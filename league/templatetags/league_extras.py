@@ -15,7 +15,7 @@ from rules.state import Cause
 
 if TYPE_CHECKING:
     from league.charts import Line
-    from league.selectors_scoreboard import GridCell
+    from league.selectors.scoreboard import GridCell
 
 register = template.Library()
 
