@@ -43,13 +43,15 @@ TEAM_SPENDS = frozenset({XpReason.WEAR, XpReason.FAST_STOP})
 
 @dataclass(frozen=True, slots=True)
 class XpChange:
-    """One gain or spend: the car it comes from (a team's: the car that earned or used it)."""
+    """One gain or spend: the car it comes from (a team's: the car that earned or used it; a
+    one-two or front-row lockout names the other car as `partner`)."""
 
     car: str
     kind: XpKind
     reason: XpReason
     tenths: int
     turn: int = 0
+    partner: str | None = None
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -58,7 +60,20 @@ class XpChange:
             "reason": self.reason.value,
             "tenths": self.tenths,
             "turn": self.turn,
+            "partner": self.partner,
         }
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> XpChange:
+        """A change as `to_json` wrote it (a stored verdict's)."""
+        return cls(
+            car=data["car"],
+            kind=XpKind(data["kind"]),
+            reason=XpReason(data["reason"]),
+            tenths=data["tenths"],
+            turn=data.get("turn", 0),
+            partner=data.get("partner"),
+        )
 
 
 def record(state: RaceState, change: XpChange) -> RaceState:

@@ -62,7 +62,7 @@ def grid_changes(rules: RuleSet, grid: Mapping[str, int], teams: Mapping[str, st
     ]
     pole, second = by_slot.get(1), by_slot.get(2)
     if pole is not None and second is not None and teams[pole] == teams[second] and rules.team_front_row_xp:
-        out.append(XpChange(pole, XpKind.TEAM, XpReason.FRONT_ROW, rules.team_front_row_xp))
+        out.append(XpChange(pole, XpKind.TEAM, XpReason.FRONT_ROW, rules.team_front_row_xp, 0, second))
     return out
 
 
@@ -82,7 +82,10 @@ def finish_changes(
                 out.append(XpChange(car, kind, reason, table[pos], turns.get(car, 0)))
     if len(finishers) >= 2 and teams[finishers[0]] == teams[finishers[1]] and rules.team_one_two_xp:
         turn = turns.get(finishers[1], 0)
-        out.append(XpChange(finishers[0], XpKind.TEAM, XpReason.ONE_TWO, rules.team_one_two_xp, turn))
+        one_two = XpChange(
+            finishers[0], XpKind.TEAM, XpReason.ONE_TWO, rules.team_one_two_xp, turn, finishers[1]
+        )
+        out.append(one_two)
     return out
 
 

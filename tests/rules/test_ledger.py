@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from rules import LogFormatError, load_circuit, read_race_log, replay
-from rules.ledger import XpKind, XpReason
+from rules.ledger import XpChange, XpKind, XpReason
 from rules.state import Cause
 from rules.verdict import Standing
 
@@ -43,6 +43,13 @@ def test_a_front_row_lockout_and_a_one_two_are_in_the_verdict() -> None:
         ("7", "team", "one_two", 3, 9),
     ]
     assert verdict["points"] == {"7": 10, "3": 8}
+    partners = {c["reason"]: c["partner"] for c in verdict["experience_changes"] if c["partner"]}
+    assert partners == {"front_row": "3", "one_two": "3"}
+
+
+def test_a_change_reads_back_from_its_json() -> None:
+    verdict = _replay(_doc("core/x1-legal-team-one-two.json"))
+    assert tuple(XpChange.from_json(c) for c in verdict.to_json()["experience_changes"]) == verdict.changes
 
 
 def test_a_die_spend_is_in_the_verdict_with_its_turn() -> None:
