@@ -123,6 +123,11 @@ class Season(models.Model):
     def get_absolute_url(self) -> str:
         return reverse("league:season", kwargs={"slug": self.slug})
 
+    def ruleset(self, laps: int | None = None) -> RuleSet:
+        """The season's rules for the engine (options, points table). Raises `ValueError` (an
+        `UnknownOptionError` among them) or `TypeError` when the season's data cannot be read."""
+        return RuleSet.from_options(self.options, points=self.points_table, laps=laps)
+
     def clean(self) -> None:
         errors: dict[str, str] = {}
         table = self.points_table
