@@ -19,7 +19,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 
+from rules import ledger
 from rules.formats import Move, TestKind
+from rules.ledger import XpChange, XpKind, XpReason
 from rules.messages import Code, Kind
 from rules.moves import search
 from rules.state import PARTS, CarState, RaceState, Wear
@@ -270,7 +272,9 @@ def apply_stop(
         points=parts["tyres"],
     )
     if stop.team_point and stop.roll is not None and stop.roll > FAST_STOP:
-        state = spend_team(state, game.entries[car_id].team, game.rules.xp_cost)
+        cost = game.rules.xp_cost
+        state = spend_team(state, game.entries[car_id].team, cost)
+        state = ledger.record(state, XpChange(car_id, XpKind.TEAM, XpReason.FAST_STOP, -cost, turn))
     return state.with_car(car)
 
 

@@ -8,7 +8,9 @@ stop into a fast one (`xp: {"team": "fast-stop"}` on the stop, see `pits.py`).
 
 from __future__ import annotations
 
+from rules import ledger
 from rules.journal import Journal
+from rules.ledger import XpChange, XpKind, XpReason
 from rules.messages import Code, Kind
 from rules.pits import spend_team, team_balance
 from rules.state import PARTS
@@ -40,7 +42,8 @@ def prepare(game, state, car, move, plan, out):
     wear = car.wear._replace(**{part: getattr(car.wear, part) + 1})
     car = car.with_(wear=wear, ext=car.ext.with_(team_part=part))
     out.event(turn, car.id, Kind.TEAM_XP, Code.TEAM_XP_WEAR_POINT, team=team, car=car.id, part=part)
-    return spend_team(state.with_car(car), team, rules.xp_cost)
+    state = spend_team(state.with_car(car), team, rules.xp_cost)
+    return ledger.record(state, XpChange(car.id, XpKind.TEAM, XpReason.WEAR, -rules.xp_cost, turn))
 
 
 def pre_race(

@@ -12,9 +12,10 @@ from django.shortcuts import get_object_or_404, render
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext as _
 
-from races.circuit_drawing import CarMark, Layout, circuit_layout, circuit_svg, ink_for, square_centres
+from races.circuits.drawing import CarMark, Layout, circuit_layout, circuit_svg, ink_for, square_centres
 from races.models import Circuit, Race
-from races.replay_frames import ReplayUnavailable, race_replay, standing_race_sheet
+from races.replay.frames import ReplayUnavailable, race_replay, standing_race_sheet
+from rules.verdict import Standing
 
 logger = logging.getLogger(__name__)
 
@@ -50,9 +51,9 @@ def circuit_map_svg(circuit: Circuit) -> SafeString | None:
 
 def _state_at(car: dict[str, Any], turn: int) -> str:
     if car["turn"] is not None and turn >= car["turn"]:
-        if car["status"] == "finished":
+        if car["status"] == Standing.FINISHED:
             return "finished"
-        if car["status"] == "eliminated":
+        if car["status"] == Standing.ELIMINATED:
             return "out"
     return "racing"
 

@@ -1,0 +1,114 @@
+"""Experience on a race sheet (X1–X3): the verdict's spends checked against the league's ledger,
+and the verdict's changes as the ledger stores them.
+
+The engine checks spends against the balances the log declares; the site checks them against
+its own ledger. A chosen sheet writes its verdict's changes as they come, each row pointing at
+the sheet (`ExperienceEntry.sheet`), so choosing another version replaces exactly those rows
+and leaves the stewards' own entries alone.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from collections.abc import Mapping, Sequence
+from decimal import Decimal
+from typing import TYPE_CHECKING, Any
+
+from django.db.models import Q, Sum
+from django.utils.translation import gettext as _
+
+from league.models import ExperienceEntry
+from rules.ledger import FINISH_REASONS, XpChange, XpKind, XpReason
+from rules.scoring import finish_changes
+from rules.verdict import Standing
+
+if TYPE_CHECKING:
+    from races.models import Race, RaceEntry
+    from races.services import ResultRow
+
+# The gains a finishing order earns: a penalty that changes the order changes them.
+_FINISH = frozenset((*FINISH_REASONS, XpReason.ONE_TWO))
+
+
+def verdict_changes(verdict: Mapping[str, Any]) -> list[XpChange]:
+    """The experience changes a stored verdict lists, in order."""
+    return [XpChange.from_json(change) for change in verdict.get("experience_changes", ())]
+
+
+def _tenths(n: int) -> Decimal:
+    return Decimal(n).scaleb(-1)
+
+
+def _balance(*, race: Race, owner: Q) -> Decimal:
+    """The owner's ledger balance before this race (its earlier gains and spends, every season)."""
+    total = ExperienceEntry.objects.filter(owner).exclude(race=race).aggregate(total=Sum("amount"))["total"]
+    return total or Decimal("0")
+
+
+def experience_check(
+    *, race: Race, entries: dict[str, RaceEntry], changes: Sequence[XpChange]
+) -> list[dict[str, Any]]:
+    """`SITE-experience` violations for the verdict's spends that the league's ledger does not cover.
+
+    What the race earns before the start (X1: the grid) counts at once, so it may be spent too.
+    """
+    spent: dict[tuple[XpKind, str], int] = defaultdict(int)
+    early: dict[tuple[XpKind, str], int] = defaultdict(int)
+    for change in changes:
+        if change.car not in entries:
+            continue  # a car that is not entered is reported by the entries check
+        if change.tenths < 0:
+            spent[change.kind, change.car] -= change.tenths
+        elif change.turn == 0:
+            early[change.kind, change.car] += change.tenths
+    drivers = sorted((car, n) for (kind, car), n in spent.items() if kind is XpKind.DRIVER)
+    problems = []
+    for car, need in drivers:
+        driver = entries[car].season_entry.driver
+        has = _balance(race=race, owner=Q(driver=driver)) + _tenths(early[XpKind.DRIVER, car])
+        if has < _tenths(need):
+            problems.append(_problem(car, driver.name, _tenths(need), has))
+    # A team's spends and early gains, whichever of its cars made them; named by its first car.
+    by_team: dict[str, list[str]] = defaultdict(list)
+    for car, entry in sorted(entries.items()):
+        by_team[entry.season_entry.team.slug].append(car)
+    for _slug, cars in sorted(by_team.items()):
+        need = sum(spent[XpKind.TEAM, car] for car in cars)
+        if not need:
+            continue
+        team = entries[cars[0]].season_entry.team
+        has = _balance(race=race, owner=Q(team=team)) + _tenths(sum(early[XpKind.TEAM, car] for car in cars))
+        if has < _tenths(need):
+            problems.append(_problem(cars[0], team.name, _tenths(need), has))
+    return problems
+
+
+def _problem(car: str, who: str, need: Decimal, has: Decimal) -> dict[str, Any]:
+    message = _(
+        "%(who)s spends %(need)s experience points in this race; the league's ledger gives %(has)s."
+    ) % {
+        "who": who,
+        "need": need,
+        "has": has,
+    }
+    return {"turn": 0, "car": car, "rule": "SITE-experience", "message": message}
+
+
+def sheet_changes(*, race: Race, verdict: Mapping[str, Any], rows: Sequence[ResultRow]) -> list[XpChange]:
+    """The changes a chosen sheet writes: its verdict's, as they come. A stewards' places penalty
+    that changes the finishing order moves the finish gains with it (the rules' X1 for the new order)."""
+    changes = verdict_changes(verdict)
+    placings = sorted(verdict["classification"], key=lambda p: p["position"])
+    before = [p["car"] for p in placings if p["status"] == Standing.FINISHED]
+    after = [
+        str(row.car) for row in sorted(rows, key=lambda r: r.position) if row.status == Standing.FINISHED
+    ]
+    if after == before:
+        return changes
+    teams = {
+        e.season_entry.car_id: e.season_entry.team.slug
+        for e in race.entries.select_related("season_entry__team")
+    }
+    turns = {p["car"]: p["turn"] for p in placings if p.get("turn") is not None}
+    kept = [c for c in changes if c.reason not in _FINISH]
+    return kept + finish_changes(race.season.ruleset(), after, teams, turns)
