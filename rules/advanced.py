@@ -219,10 +219,12 @@ def prepare(game: Game, state: RaceState, car: CarState, move: Move, out: list) 
 
 
 def stand_gear(car: CarState, gear: int):
-    """Leaving the stand (S2, S3): any gear up to 4th, nothing skipped."""
+    """Leaving the stand (S2, S3): any gear up to 4th, nothing skipped. Too high a gear breaks
+    the rule of the stop the car made: S3 after a long stop, S2 after a missed tyre stop."""
     if 1 <= gear <= pits.STAND_GEAR:
         return NO_SHIFT_COST, None
-    return NO_SHIFT_COST, ("S3", f"leaves its stand in {nth(gear)} gear: 4th at most")
+    rule = "S3" if car.ext.long_stop else "S2"
+    return NO_SHIFT_COST, (rule, f"leaves its stand in {nth(gear)} gear: 4th at most")
 
 
 def after_walk(
@@ -319,7 +321,7 @@ def after_move(game: Game, state: RaceState, car_id: str, move: Move, plan: Plan
     if plan.stop is not None:
         state = pits.apply_stop(game, state, car_id, move, plan.stop, plan.crossings_at_stand, out)
     elif car.ext.in_stand:
-        state = state.with_car(car.with_(ext=car.ext.with_(in_stand=False)))
+        state = state.with_car(car.with_(ext=car.ext.with_(in_stand=False, long_stop=False)))
     if w.crossings and car.ext.fuel:
         state = a12_refuelling.crossed(game, state, car_id, out)
     if plan.options.get("pedal"):

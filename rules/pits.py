@@ -276,7 +276,8 @@ def apply_stop(
     set_from = crossings_at_stand + (1 if _line_ahead(game.track, car.square, entry.stand) else 0)
     in_stand = not stop.fast
     gear = car.gear if in_stand else STAND_GEAR
-    ext = ext.with_(pit_points=max(0, points - spent), in_stand=in_stand, **fuel_changes)
+    long_stop = in_stand and pit.get("stop") == "long"
+    ext = ext.with_(pit_points=max(0, points - spent), in_stand=in_stand, long_stop=long_stop, **fuel_changes)
     car = car.with_(wear=Wear(**parts), tyres=tyres, tyre_set_crossing=set_from, gear=gear, ext=ext)
     what = "long stop" if pit.get("stop") == "long" else ("fast stop" if stop.fast else "missed stop")
     out.append(

@@ -55,3 +55,16 @@ def test_a3_wants_the_stand_reached_exactly(ovale):
 def test_cars_in_the_pit_lane_play_after_cars_past_the_entry_and_before_the_others(ovale):
     game, state = placed(ovale, {"1": "S3-a6", "2": "PIT-2", "3": "PIT-4", "4": "S3-b2"})
     assert play_order(ovale, state) == ("1", "3", "2", "4")
+
+
+def test_leaving_in_5th_breaks_the_rule_of_the_stop_made(ovale):
+    # R: after a missed tyre stop « repartir en 4ème vitesse maximum » (S2); after a long stop
+    # « Il repartira alors au maximum en 4ème vitesse » (S3).
+    leave = ("PIT-4", "PIT-5", "PIT-6", *(f"S1-c{i}" for i in range(3, 9)), "T1-c1", "T1-c2")
+    for pit, tests, rule in (({"stop": "tyres"}, [("pit", 15)], "S2"), ({"stop": "long"}, [], "S3")):
+        game, state = _game(ovale)
+        state, events = apply(game, state, move("7", 3, 6, *TO_STAND, pit=pit, tests=tests))
+        assert rules_of(events) == [] and state.car("7").ext.in_stand
+        state, events = apply(game, replace(state, turn=2), move("7", 5, 11, *leave))
+        assert rules_of(events) == [rule]
+        assert not state.car("7").ext.in_stand and not state.car("7").ext.long_stop
