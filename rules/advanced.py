@@ -275,7 +275,8 @@ def after_walk(
                 Violation(turn, car.id, "A15", "supercharging is forbidden going into or out of the pits")
             )
         if move.pit is not None:
-            plan.stop = pits.check_stop(game, state, car, move, path, total, occupied, out)
+            slip = slipstream.SQUARES * plan.slip  # an exit slipstream's squares (M6-3 step 13)
+            plan.stop = pits.check_stop(game, state, car, move, path, total - slip, occupied, out, slip)
             if plan.stop is not None:
                 lv = track._level
                 seq = (car.square, *path[: plan.stop.at + 1])
@@ -285,11 +286,13 @@ def after_walk(
     elif move.pit is not None:
         out.append(Violation(turn, car.id, "S2", "a pit stop, but the path does not enter the pit lane"))
     if plan.slip:
-        if move.pit is not None:
+        gear = move.gear
+        if move.pit is not None and plan.stop is not None and plan.stop.fast:
+            # M6-3 step 13: out of a fast stop in 4th, slipstreams from where the exit ends
+            gear, base, slide = pits.STAND_GEAR, len(path) - slipstream.SQUARES * plan.slip, 0
+        elif move.pit is not None:
             out.append(Violation(turn, car.id, "S1", "a slipstream cannot be combined with a pit stop here"))
-        check = slipstream.check(
-            track, state, car, move.gear, start, path, base, slide, plan.slip, occupied, out
-        )
+        check = slipstream.check(track, state, car, gear, start, path, base, slide, plan.slip, occupied, out)
         plan.slip_brake = check.brakes
         t2, zigzag = slipstream.main_problems(
             track, start, path, check.main, occupied, car.corner, car.stops, state.dangerous

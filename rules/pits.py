@@ -143,9 +143,10 @@ def stop_path(game, state, car, move, total, occupied) -> tuple[str, ...] | None
 
 
 def check_stop(
-    game, state: RaceState, car: CarState, move: Move, path, total: int, occupied, out
+    game, state: RaceState, car: CarState, move: Move, path, total: int, occupied, out, slip: int = 0
 ) -> StopCheck | None:
-    """S2/S3/A3: a move with `pit`. Returns None when the move does not stop (violations added)."""
+    """S2/S3/A3: a move with `pit`. Returns None when the move does not stop (violations added).
+    `slip`: squares of slipstreams taken at the end of a fast exit (M6-3 step 13), not in `total`."""
     turn = state.turn
     track = game.track
     stand = game.entries[car.id].stand
@@ -218,6 +219,7 @@ def check_stop(
             )
         return StopCheck(at, roll, False, team_point)
     squares = -(-roll // 2)
+    after -= slip
     blocked = 0
     if after > squares:
         out.append(
