@@ -34,10 +34,12 @@ run: demo
 ## The whole suite (SQLite by default; DATABASE_URL=postgres://... for PostgreSQL)
 test: install-dev chromium
 	$(PY) -m ruff check .
+	$(VENV)/bin/lint-imports
 	$(PY) -m pytest
 
 lint: install-dev
 	$(PY) -m ruff check .
+	$(VENV)/bin/lint-imports
 	$(PY) -m ruff format --check .
 
 format: install-dev

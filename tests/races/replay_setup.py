@@ -11,7 +11,8 @@ from django.utils import timezone
 
 from races.models import Race, RaceSheet
 from races.services import race_create, race_entry_create
-from races.sheet_services import race_sheet_submit, race_sheet_validate
+from races.sheets.judging import race_sheet_validate
+from races.sheets.services import race_sheet_submit
 from tests.factories import OVAL, make_circuit, make_driver, make_entry, make_season, make_team
 
 
