@@ -145,9 +145,10 @@ def stop_path(game, state, car, move, total, occupied) -> tuple[str, ...] | None
 
 
 def check_stop(
-    game, state: RaceState, car: CarState, move: Move, path, total: int, occupied, out
+    game, state: RaceState, car: CarState, move: Move, path, total: int, occupied, out, slip: int = 0
 ) -> StopCheck | None:
-    """S2/S3/A3: a move with `pit`. Returns None when the move does not stop (violations added)."""
+    """S2/S3/A3: a move with `pit`. Returns None when the move does not stop (violations added).
+    `slip`: squares of slipstreams taken at the end of a fast exit (M6-3 step 13), not in `total`."""
     turn = state.turn
     track = game.track
     stand = game.entries[car.id].stand
@@ -198,6 +199,7 @@ def check_stop(
             out.violation(turn, car.id, "S2", Code.S2_PIT_ROLL_MISSED_STOP, roll=roll, stand=stand)
         return StopCheck(at, roll, False, team_point)
     squares = -(-roll // 2)
+    after -= slip
     blocked = 0
     if after > squares:
         out.violation(
@@ -258,7 +260,8 @@ def apply_stop(
     set_from = crossings_at_stand + (1 if _line_ahead(game.track, car.square, entry.stand) else 0)
     in_stand = not stop.fast
     gear = car.gear if in_stand else STAND_GEAR
-    ext = ext.with_(pit_points=max(0, points - spent), in_stand=in_stand, **fuel_changes)
+    long_stop = in_stand and pit.get("stop") == "long"
+    ext = ext.with_(pit_points=max(0, points - spent), in_stand=in_stand, long_stop=long_stop, **fuel_changes)
     car = car.with_(wear=Wear(**parts), tyres=tyres, tyre_set_crossing=set_from, gear=gear, ext=ext)
     what = "long" if pit.get("stop") == "long" else ("fast" if stop.fast else "missed")
     out.event(

@@ -5,10 +5,10 @@ The value is `<prefix>.<words>`. The prefix is the rule a violation breaks (`g2.
 `corner.` what leaving a corner did (corner-exit events, or the reason of an elimination),
 `part-lost.` a part losing points (the `<part>-lost` kinds), `lost.` why it lost them, `out.` why
 a car is eliminated, `test.` a d20 test rolled wrongly (its rule is the test's: D3, D4, D5, W1,
-S2, A6, A10, A14, A18), `path.` a path problem under several rules, `option.` an option used
-while not in force (the rule is the option), `c7.term_` a term of a move's total, `stopped.` a
-fatal violation wrapped. Values never change once given: the site and stored verdicts key on
-them. The English is in `english.py`."""
+S2, A6, A10, A14, A18), `path.` and `stand.` a problem that can break more than one rule,
+`option.` an option used while not in force (the rule is the option), `c7.term_` a term of a
+move's total, `stopped.` a fatal violation wrapped. Values never change once given: the site and
+stored verdicts key on them. The English is in `english.py`."""
 
 from __future__ import annotations
 
@@ -189,7 +189,7 @@ class Code(StrEnum):
     S2_PIT_ROLL_LEAVES_STAND = "s2.pit_roll_leaves_stand"
     S2_PIT_ROLL_MISSED_STOP = "s2.pit_roll_missed_stop"
 
-    S3_LEAVES_STAND_GEAR_4TH = "s3.leaves_stand_gear_4th"
+    STAND_LEAVES_ABOVE_4TH = "stand.leaves_above_4th"
     S3_LONG_STOP_CAR_WAITS = "s3.long_stop_car_waits"
     S3_REPAIRS_NEED_LONG_STOP = "s3.repairs_need_long_stop"
     S3_REPAIRS_OVER_KEYS = "s3.repairs_over_keys"

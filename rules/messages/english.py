@@ -139,7 +139,7 @@ TEMPLATES: dict[Code, str] = {
     Code.S2_PIT_ROLL_COULD_MOVE_MORE: "pit roll {roll}: leaves its stand {after} of {squares} squares but could move {reach}",
     Code.S2_PIT_ROLL_LEAVES_STAND: "pit roll {roll}: leaves its stand {squares} squares, not {after}",
     Code.S2_PIT_ROLL_MISSED_STOP: "pit roll {roll}: a missed stop, the car stays in its stand {stand} until next turn",
-    Code.S3_LEAVES_STAND_GEAR_4TH: "leaves its stand in {gear:nth} gear: 4th at most",
+    Code.STAND_LEAVES_ABOVE_4TH: "leaves its stand in {gear:nth} gear: 4th at most",
     Code.S3_LONG_STOP_CAR_WAITS: "a long stop: the car waits in its stand {stand}, it moves on next turn",
     Code.S3_REPAIRS_NEED_LONG_STOP: 'repairs need a long stop ("stop": "long")',
     Code.S3_REPAIRS_OVER_KEYS: "repairs {spent} point(s) with {pit_points} keys (A11) left",
