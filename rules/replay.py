@@ -15,7 +15,7 @@ from rules import advanced
 from rules.formats import CarEntry, LogFormatError, Move, RaceLog
 from rules.journal import Journal
 from rules.ledger import XpChange, XpKind, XpReason
-from rules.messages import Code, Message, msg
+from rules.messages import Code, Message, Placeholder, msg
 from rules.options import a05_red_flag, a09_weather_timing
 from rules.order import after_move as lapped
 from rules.order import play_order, progress, turn_start
@@ -284,7 +284,7 @@ def finish_turn(game: Game, state: RaceState) -> tuple[RaceState, list]:
 def _not_racing(car: CarState) -> Message:
     if car.status is _FINISHED:
         return msg(Code.T5_CAR_FINISHED_MOVES_NO_MORE, car=car.id, turn=car.finish_turn)
-    cause = car.cause.value if car.cause else "out"
+    cause = car.cause.value if car.cause else Placeholder.OUT
     return msg(Code.T5_CAR_ELIMINATED_MOVES_NO_MORE, car=car.id, turn=car.out_turn, cause=cause)
 
 
@@ -324,8 +324,8 @@ def replay(log: RaceLog, track: Track, ruleset: RuleSet | None = None) -> Verdic
                 None,
                 "F3",
                 Code.F3_CLAIMED_RESULT_DIFFERS_REPLAY,
-                claimed=", ".join(log.result) or "(none)",
-                replayed=", ".join(finishers) or "(no finisher)",
+                claimed=", ".join(log.result) or Placeholder.NO_RESULT,
+                replayed=", ".join(finishers) or Placeholder.NO_FINISHER,
             )
     xp = experience(game.rules, game.entries, state, placings)
     changes = state.xp_changes + tuple(race_finish_changes(game.rules, game.entries, placings))
