@@ -77,7 +77,15 @@ WORDS: dict[str, tuple[str, ...]] = {
     "wing": (pgettext("wing", "low"), pgettext("wing", "high")),
     "driver": (pgettext("driver", "plus1"), pgettext("driver", "minus1"), pgettext("driver", "reroll")),
     # `{gear:nth}`: the gears' ordinals
-    "gear": tuple(pgettext("gear", n) for n in ("1st", "2nd", "3rd", "4th", "5th", "6th", "7th")),
+    "gear": (
+        pgettext("gear", "1st"),
+        pgettext("gear", "2nd"),
+        pgettext("gear", "3rd"),
+        pgettext("gear", "4th"),
+        pgettext("gear", "5th"),
+        pgettext("gear", "6th"),
+        pgettext("gear", "7th"),
+    ),
 }
 
 _PART = "part"
