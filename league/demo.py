@@ -15,6 +15,7 @@ from datetime import datetime, timedelta
 from decimal import Decimal
 from pathlib import Path
 
+from allauth.account.models import EmailAddress
 from django.contrib.auth import get_user_model
 from django.core.exceptions import ValidationError
 from django.db import transaction
@@ -272,6 +273,10 @@ def _users(log: Log) -> dict[str, object]:
             )
             log(f"Created user {slug} (password {PASSWORD!r}).")
         users[slug] = user
+    for user in users_model.objects.filter(username__in=demo_usernames()):
+        # allauth lets an account log in once its address is confirmed: the demo's are.
+        if not EmailAddress.objects.filter(user=user).exists():
+            EmailAddress.objects.create(user=user, email=user.email, verified=True, primary=True)
     return users
 
 

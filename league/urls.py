@@ -2,7 +2,7 @@ from __future__ import annotations
 
 from django.urls import path
 
-from league import feeds, views, views_experience
+from league import feeds, views, views_experience, views_player
 
 app_name = "league"
 urlpatterns = [
@@ -15,6 +15,7 @@ urlpatterns = [
     path("experience/", views_experience.experience_overview, name="experience"),
     path("experience/driver/<slug:slug>/", views_experience.driver_ledger, name="experience-driver"),
     path("experience/team/<slug:slug>/", views_experience.team_ledger, name="experience-team"),
+    path("my-races/", views_player.my_races, name="my-races"),
     path("drivers/", views.driver_list, name="drivers"),
     path("drivers/<slug:slug>/", views.driver_detail, name="driver"),
     path("teams/", views.team_list, name="teams"),
