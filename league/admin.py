@@ -12,6 +12,7 @@ from django.utils.html import format_html
 from django.utils.translation import gettext_lazy as _
 from simple_history.admin import SimpleHistoryAdmin
 
+from league.admin_registration import accept_entry_list, set_grids_due
 from league.admin_schedule import schedule_view
 from league.models import Driver, ExperienceEntry, Season, SeasonEntry, Team
 from races.models import Race
@@ -64,6 +65,7 @@ class TeamAdmin(admin.ModelAdmin):
     list_display = ("name", "slug", "swatch")
     search_fields = ("name", "slug")
     prepopulated_fields = {"slug": ("name",)}
+    filter_horizontal = ("managers",)
     inlines = [TeamExperienceInline]
 
     @admin.display(description=_("colour"), ordering="colour")
@@ -99,8 +101,21 @@ class SeasonAdmin(SimpleHistoryAdmin):
     search_fields = ("name", "slug")
     prepopulated_fields = {"slug": ("name",)}
     inlines = [SeasonEntryInline, RaceInline]
+    actions = [accept_entry_list, set_grids_due]
     fieldsets = (
         (None, {"fields": ("name", "slug", "year", "status")}),
+        (
+            _("Entry list"),
+            {
+                "fields": (
+                    "entries_open_at",
+                    "entries_close_at",
+                    "entry_capacity",
+                    "entry_list_accepted_at",
+                    "grid_rule",
+                )
+            },
+        ),
         (_("Scoring"), {"fields": ("points_table", "best_results")}),
         (_("Rules"), {"fields": ("laps_per_race", "options", "max_cars_per_team", "protest_window_hours")}),
     )

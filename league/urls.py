@@ -2,12 +2,13 @@ from __future__ import annotations
 
 from django.urls import path
 
-from league import feeds, views, views_experience, views_player
+from league import feeds, views, views_experience, views_player, views_registration
 
 app_name = "league"
 urlpatterns = [
     path("seasons/", views.season_list, name="seasons"),
     path("seasons/<slug:slug>/", views.season_detail, name="season"),
+    path("seasons/<slug:slug>/enter/", views_registration.season_enter, name="season-enter"),
     path("seasons/<slug:slug>/calendar.ics", feeds.season_calendar_ics, name="season-calendar"),
     path("seasons/<slug:slug>/results.atom", feeds.SeasonResultsFeed(), name="season-results-feed"),
     path("seasons/<slug:slug>/standings.csv", feeds.season_standings_csv, name="season-standings-csv"),

@@ -239,7 +239,8 @@ class Result(models.Model):
         return self.points - self.penalty_points
 
 
-# Race sheets and what hangs on them live in their own module; importing them here registers them.
+# The grid draw and the race sheets live in their own modules; importing them here registers them.
+from races.grid_models import GridDraw  # noqa: E402
 from races.sheets.models import (  # noqa: E402
     Penalty,
     Protest,
@@ -251,6 +252,7 @@ from races.sheets.models import (  # noqa: E402
 
 __all__ = [
     "Circuit",
+    "GridDraw",
     "Penalty",
     "Protest",
     "Race",
