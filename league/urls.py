@@ -2,7 +2,7 @@ from __future__ import annotations
 
 from django.urls import path
 
-from league import feeds, views, views_experience, views_player, views_registration
+from league import feeds, feeds_driver, views, views_experience, views_player, views_registration
 
 app_name = "league"
 urlpatterns = [
@@ -17,6 +17,8 @@ urlpatterns = [
     path("experience/driver/<slug:slug>/", views_experience.driver_ledger, name="experience-driver"),
     path("experience/team/<slug:slug>/", views_experience.team_ledger, name="experience-team"),
     path("my-races/", views_player.my_races, name="my-races"),
+    path("my-races/calendar.ics", feeds_driver.my_calendar, name="my-calendar"),
+    path("drivers/<slug:slug>/calendar.ics", feeds_driver.driver_calendar_ics, name="driver-calendar"),
     path("drivers/", views.driver_list, name="drivers"),
     path("drivers/<slug:slug>/", views.driver_detail, name="driver"),
     path("teams/", views.team_list, name="teams"),

@@ -29,7 +29,10 @@ Status = EntryRequest.Status
 def _open_season(**kwargs):
     now = timezone.now()
     return make_season(
-        status="planned", entries_open_at=now - timedelta(days=1), entries_close_at=now + timedelta(days=7), **kwargs
+        status="planned",
+        entries_open_at=now - timedelta(days=1),
+        entries_close_at=now + timedelta(days=7),
+        **kwargs,
     )
 
 
