@@ -96,4 +96,4 @@ def test_my_calendar_lists_my_races_in_utc(client, oval):
     events = Calendar.from_ical(response.content).walk("VEVENT")
     assert len(events) == 2  # the oval and round 6
     starts = sorted(e.decoded("dtstart") for e in events)
-    assert starts[-1] == race.scheduled_at and starts[-1].utcoffset() == timedelta(0)
+    assert starts[-1] == race.scheduled_at.replace(microsecond=0) and starts[-1].utcoffset() == timedelta(0)
