@@ -14,6 +14,7 @@ from simple_history.admin import SimpleHistoryAdmin
 
 from league.admin_registration import accept_entry_list, set_grids_due
 from league.admin_schedule import schedule_view
+from league.admin_season_form import SeasonAdminForm
 from league.models import Driver, ExperienceEntry, Season, SeasonEntry, Team
 from races.models import Race
 
@@ -101,6 +102,7 @@ class SeasonAdmin(SimpleHistoryAdmin):
     search_fields = ("name", "slug")
     prepopulated_fields = {"slug": ("name",)}
     inlines = [SeasonEntryInline, RaceInline]
+    form = SeasonAdminForm
     actions = [accept_entry_list, set_grids_due]
     fieldsets = (
         (None, {"fields": ("name", "slug", "year", "status")}),

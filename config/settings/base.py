@@ -145,6 +145,11 @@ EMAIL_HOST_PASSWORD = os.getenv("EMAIL_HOST_PASSWORD", "")
 EMAIL_USE_TLS = envbool("EMAIL_USE_TLS", "True" if EMAIL_HOST else "False")
 EMAIL_USE_SSL = envbool("EMAIL_USE_SSL", "False")
 EMAIL_TIMEOUT = envint("EMAIL_TIMEOUT", "20")
+# Notifications: links point here; the league's Discord or Slack channel, when it has one.
+SITE_URL = os.getenv("SITE_URL", "http://127.0.0.1:8000")
+LEAGUE_WEBHOOK_URL = os.getenv("LEAGUE_WEBHOOK_URL", "")
+LEAGUE_WEBHOOK_KIND = os.getenv("LEAGUE_WEBHOOK_KIND", "discord")  # or "slack" (found from the URL too)
+LEAGUE_WEBHOOK_TIMEOUT = envint("LEAGUE_WEBHOOK_TIMEOUT", "10")
 DEFAULT_FROM_EMAIL = os.getenv("DEFAULT_FROM_EMAIL", "Formule Dé league <league@localhost>")
 SERVER_EMAIL = DEFAULT_FROM_EMAIL
 
@@ -154,7 +159,12 @@ REDIS_URL = os.getenv("REDIS_URL", "")
 CELERY_BROKER_URL = REDIS_URL or "memory://"
 CELERY_RESULT_BACKEND = None
 # Tasks live in sub-packages (races/sheets/tasks.py), where autodiscovery does not look.
-CELERY_IMPORTS = ("races.sheets.tasks", "accounts.tasks")
+CELERY_IMPORTS = ("races.sheets.tasks", "accounts.tasks", "league.notifications.tasks")
+# Periodic tasks, for the one `celery beat` a site runs (make beat).
+CELERY_BEAT_SCHEDULE = {
+    # Hourly: every race starting within 24 hours has its entrants told, once each.
+    "race-tomorrow": {"task": "league.notifications.race_tomorrow", "schedule": 3600.0},
+}
 CELERY_TASK_ALWAYS_EAGER = envbool("CELERY_TASK_ALWAYS_EAGER", "False" if REDIS_URL else "True")
 CELERY_TASK_EAGER_PROPAGATES = False
 CELERY_TASK_ACKS_LATE = True
