@@ -67,7 +67,8 @@ class SeasonAdminForm(forms.ModelForm):
 
     class Meta:
         model = Season
-        fields = "__all__"
+        # The admin's fieldsets choose what is shown; these are the two fields this form redraws.
+        fields = ["options", "points_table"]
 
     def clean_options(self) -> list[str]:
         chosen = set(self.cleaned_data.get("options") or [])
