@@ -26,11 +26,12 @@ def option_choices() -> list[tuple[str, str]]:
 
 
 class PointsWidget(forms.MultiWidget):
-    template_name = "admin/league/season/points_widget.html"
-
     def __init__(self) -> None:
         super().__init__(
-            [forms.NumberInput(attrs={"min": 0, "style": "width:4em"}) for _ in range(POINT_SLOTS)]
+            [
+                forms.NumberInput(attrs={"min": 0, "style": "width:4em", "aria-label": str(n)})
+                for n in range(1, POINT_SLOTS + 1)
+            ]
         )
 
     def decompress(self, value: list[int] | None) -> list[int | None]:

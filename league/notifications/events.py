@@ -142,12 +142,14 @@ def sheet_judged(sheet: RaceSheet) -> None:
 
     race = sheet.race
     violations = (sheet.verdict or {}).get("violations") or []
-    first = violations[0].get("message", "") if violations and isinstance(violations[0], dict) else ""
+    head = violations[0] if violations and isinstance(violations[0], dict) else {}
+    first = head.get("message", "")
     params = {
         **_race_params(race),
         "url": sheet.get_absolute_url(),
         "valid": sheet.status == RaceSheet.Status.VALID,
         "first": first or sheet.error,
+        "rule": head.get("rule", ""),
     }
     announce(key=f"sheet-judged:{sheet.pk}", kind="sheet_judged", params=params, users=[sheet.submitted_by])
     if sheet.status == RaceSheet.Status.VALID and sheet.kind == RaceSheet.Kind.RACE:

@@ -56,6 +56,8 @@ def _sheet_judged(p: dict[str, Any]) -> tuple[str, str]:
             % {"race": race, "url": _url(p["url"])},
         )
     first = translate_engine_message(p["first"]) if p.get("first") else _("the log could not be read")
+    if p.get("rule"):
+        first = f"{p['rule']} — {first}"
     return (
         _("Your sheet for %(race)s is invalid") % {"race": race},
         _("Your sheet for %(race)s breaks the rules. First: %(first)s. %(url)s")

@@ -102,8 +102,8 @@ def test_a_refusal_tells_the_reason_in_french(oval, languages, hook, django_capt
 
     (message,) = mail.outbox
     assert message.to == [oval.bruno.email]
-    assert "refusée" in message.subject and "Plateau complet" in message.body
-    assert len(hook.calls) == 1 and "refusée" in hook.texts[0]
+    assert "est refusé" in message.subject and "Plateau complet" in message.body
+    assert len(hook.calls) == 1 and "est refusé" in hook.texts[0]
 
 
 def test_a_valid_sheet_tells_its_sender_and_asks_the_others_to_confirm(languages, hook, example, submit):
@@ -129,7 +129,7 @@ def test_an_invalid_sheet_names_its_first_violation(languages, hook, example, su
     (message,) = mail.outbox
     assert message.to == [oval.bruno.email] and "invalide" in message.subject
     first = sheet.verdict["violations"][0]
-    assert first["rule"] in message.body or "G2" in message.body
+    assert f"Première : {first['rule']} — " in message.body
     assert len(hook.calls) == 1
 
 

@@ -94,7 +94,9 @@ def test_a_new_visitor_signs_up_enters_the_season_and_gets_his_races(live_server
     }
 
     # And the build goes in from that form.
-    for part, n in zip(["tyres", "brakes", "gearbox", "body", "engine", "handling"], [4, 3, 3, 3, 3, 4], strict=True):
+    for part, n in zip(
+        ["tyres", "brakes", "gearbox", "body", "engine", "handling"], [4, 3, 3, 3, 3, 4], strict=True
+    ):
         form.locator(f'input[name="wear-{mine.pk}-{part}"]').fill(str(n))
     form.locator("button[type=submit]").click()
     page.wait_for_url(f"**{reverse('league:my-races')}")
