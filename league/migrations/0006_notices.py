@@ -7,7 +7,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('league', '0003_entry_list'),
+        ('league', '0005_entry_list'),
     ]
 
     operations = [

@@ -10,7 +10,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('league', '0002_initial'),
+        ('league', '0004_experienceentry_sheet_from_note'),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 
