@@ -349,6 +349,6 @@ class ExperienceEntry(models.Model):
 
 # The entry list's requests live in their own module; importing them here registers them.
 from league.entry_models import EntryRequest  # noqa: E402
-from league.notifications.models import Notice  # noqa: E402
+from league.notice_models import Notice  # noqa: E402
 
 __all__ = ["Driver", "EntryRequest", "ExperienceEntry", "GridRule", "Notice", "Season", "SeasonEntry", "Team"]

@@ -159,7 +159,12 @@ REDIS_URL = os.getenv("REDIS_URL", "")
 CELERY_BROKER_URL = REDIS_URL or "memory://"
 CELERY_RESULT_BACKEND = None
 # Tasks live in sub-packages (races/sheets/tasks.py), where autodiscovery does not look.
-CELERY_IMPORTS = ("races.sheets.tasks", "accounts.tasks", "league.notifications.tasks")
+CELERY_IMPORTS = (
+    "races.sheets.tasks",
+    "accounts.tasks",
+    "league.notifications.tasks",
+    "league.notifications.reminders",
+)
 # Periodic tasks, for the one `celery beat` a site runs (make beat).
 CELERY_BEAT_SCHEDULE = {
     # Hourly: every race starting within 24 hours has its entrants told, once each.

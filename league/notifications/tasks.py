@@ -1,4 +1,4 @@
-"""Celery tasks of the notifications: deliver one message once; remind the entrants of tomorrow's races."""
+"""The delivery task: one message, once (the reminder task is in `reminders`)."""
 
 from __future__ import annotations
 
@@ -12,9 +12,9 @@ from django.contrib.auth import get_user_model
 from django.db import transaction
 from django.utils import timezone, translation
 
+from league.notice_models import Notice
 from league.notifications import channels
 from league.notifications.messages import render
-from league.notifications.models import Notice
 
 logger = logging.getLogger(__name__)
 
@@ -57,11 +57,3 @@ def deliver(
         notice.sent_at = timezone.now()
         notice.save(update_fields=["sent_at"])
     return "sent"
-
-
-@shared_task(name="league.notifications.race_tomorrow")
-def race_tomorrow() -> int:
-    """Tell every entrant of a race starting within 24 hours; run as often as beat likes, each is told once."""
-    from league.notifications.events import races_tomorrow
-
-    return races_tomorrow()

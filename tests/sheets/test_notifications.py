@@ -16,7 +16,7 @@ from django.utils import timezone
 
 from accounts.profiles import profile_for
 from league.models import Notice
-from league.notifications.tasks import race_tomorrow
+from league.notifications.reminders import race_tomorrow
 from league.registration import entry_request_accept, entry_request_create, entry_request_refuse
 from races.models import Protest, Race
 from races.services import race_create, race_entry_create, race_publish

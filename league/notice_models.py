@@ -1,6 +1,7 @@
 """What was sent to whom: one row per event, channel and recipient, so nothing is sent twice.
 
-Imported by `league.models`, so this is a model of the `league` app.
+Imported by `league.models`, so this is a model of the `league` app; written by
+`league.notifications.tasks`.
 """
 
 from __future__ import annotations
