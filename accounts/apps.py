@@ -6,5 +6,5 @@ from django.utils.translation import gettext_lazy as _
 
 class AccountsConfig(AppConfig):
     name = "accounts"
-    verbose_name = _("Accounts")
+    verbose_name = _("Player profiles")
     default_auto_field = "django.db.models.BigAutoField"
