@@ -12,7 +12,7 @@ from django.utils.html import format_html
 from django.utils.translation import gettext_lazy as _
 from simple_history.admin import SimpleHistoryAdmin
 
-from league.admin_registration import accept_entry_list, set_grids_due
+from league.admin_registration import accept_entry_list, set_grids_due, split_by_standings, split_drawn
 from league.admin_schedule import schedule_view
 from league.admin_season_form import SeasonAdminForm
 from league.models import Driver, ExperienceEntry, Season, SeasonEntry, Team
@@ -90,9 +90,9 @@ class SeasonEntryInline(admin.TabularInline):
 class RaceInline(admin.TabularInline):
     model = Race
     extra = 0
-    fields = ("round", "circuit", "scheduled_at", "laps", "status")
+    fields = ("round", "table", "circuit", "scheduled_at", "laps", "status")
     show_change_link = True
-    ordering = ("round",)
+    ordering = ("round", "table")
 
 
 @admin.register(Season)
@@ -103,7 +103,7 @@ class SeasonAdmin(SimpleHistoryAdmin):
     prepopulated_fields = {"slug": ("name",)}
     inlines = [SeasonEntryInline, RaceInline]
     form = SeasonAdminForm
-    actions = [accept_entry_list, set_grids_due]
+    actions = [accept_entry_list, set_grids_due, split_by_standings, split_drawn]
     fieldsets = (
         (None, {"fields": ("name", "slug", "year", "status")}),
         (

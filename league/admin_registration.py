@@ -117,3 +117,42 @@ def set_grids_due(modeladmin: admin.ModelAdmin, request: HttpRequest, queryset: 
             if race_grid_due(race) and race.entries.exists():
                 order = race_grid_by_rule(race=race, by=request.user)
                 modeladmin.message_user(request, f"{race}: {' '.join(order)}", messages.SUCCESS)
+
+
+def _split(modeladmin: admin.ModelAdmin, request: HttpRequest, queryset: QuerySet[Season], by: str) -> None:
+    from races.entry_lists import remaining_races
+    from races.tables import TABLE_SEATS, round_split
+
+    for season in queryset:
+        seen: set[int] = set()
+        for race in remaining_races(season=season):
+            if race.round in seen:
+                continue
+            seen.add(race.round)
+            cars = sum(r.entries.count() for r in remaining_races(season=season).filter(round=race.round))
+            if cars <= TABLE_SEATS:
+                continue
+            try:
+                tables, seed = round_split(race=race, by=by)
+            except ValidationError as exc:
+                modeladmin.message_user(request, f"{race}: {' '.join(exc.messages)}", messages.ERROR)
+                continue
+            drawn = _(" (drawn, seed %(seed)s)") % {"seed": seed} if seed else ""
+            modeladmin.message_user(
+                request,
+                _("Round %(round)d: %(cars)d cars on %(n)d tables%(drawn)s.")
+                % {"round": race.round, "cars": cars, "n": len(tables), "drawn": drawn},
+                messages.SUCCESS,
+            )
+
+
+@admin.action(description=gettext_lazy("Split the rounds to come over tables of 10, by standings"))
+def split_by_standings(
+    modeladmin: admin.ModelAdmin, request: HttpRequest, queryset: QuerySet[Season]
+) -> None:
+    _split(modeladmin, request, queryset, "standings")
+
+
+@admin.action(description=gettext_lazy("Split the rounds to come over tables of 10, drawn"))
+def split_drawn(modeladmin: admin.ModelAdmin, request: HttpRequest, queryset: QuerySet[Season]) -> None:
+    _split(modeladmin, request, queryset, "draw")

@@ -23,7 +23,7 @@ OPEN_STATUSES = (Race.Status.SCHEDULED, Race.Status.QUALIFYING)
 
 
 def remaining_races(*, season: Season):  # noqa: ANN201 - a QuerySet[Race]
-    return Race.objects.filter(season=season, status__in=OPEN_STATUSES).order_by("round")
+    return Race.objects.filter(season=season, status__in=OPEN_STATUSES).order_by("round", "table")
 
 
 @transaction.atomic
@@ -31,7 +31,12 @@ def race_entries_fill(*, race: Race) -> list[RaceEntry]:
     """Enter every car of the season's entry list not yet in `race`; returns the entries made."""
     if race.status not in OPEN_STATUSES:
         return []
-    present = set(race.entries.values_list("season_entry_id", flat=True))
+    # A car already at another table of this round stays there.
+    present = set(
+        RaceEntry.objects.filter(race__season_id=race.season_id, race__round=race.round).values_list(
+            "season_entry_id", flat=True
+        )
+    )
     made = []
     for entry in SeasonEntry.objects.filter(season_id=race.season_id).order_by("pk"):
         if entry.pk not in present:
@@ -60,9 +65,15 @@ def race_created(
 def season_entry_race_entries(*, season_entry: SeasonEntry) -> list[RaceEntry]:
     """A newly accepted car joins every race of its season still to run."""
     made = []
+    rounds: dict[int, list[Race]] = {}
     for race in remaining_races(season=season_entry.season):
-        if not race.entries.filter(season_entry=season_entry).exists():
-            made.append(race_entry_create(race=race, season_entry=season_entry))
+        rounds.setdefault(race.round, []).append(race)
+    for tables in rounds.values():
+        if RaceEntry.objects.filter(race__in=tables, season_entry=season_entry).exists():
+            continue
+        # A round on several tables: the car joins the emptiest one.
+        race = min(tables, key=lambda r: (r.entries.count(), r.table))
+        made.append(race_entry_create(race=race, season_entry=season_entry))
     return made
 
 

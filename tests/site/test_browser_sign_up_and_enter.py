@@ -102,3 +102,25 @@ def test_a_new_visitor_signs_up_enters_the_season_and_gets_his_races(live_server
     page.wait_for_url(f"**{reverse('league:my-races')}")
     mine.refresh_from_db()
     assert sum(mine.wear.values()) == 20
+
+
+def test_my_races_shows_the_next_race_in_the_visitors_time_zone(live_server, browser, demo):
+    from zoneinfo import ZoneInfo
+
+    context = browser.new_context(locale="en-GB", timezone_id="America/Montreal")
+    page = context.new_page()
+    page.goto(live_server.url + reverse("account_login"))
+    page.fill("#id_login", "alice")
+    page.fill("#id_password", PASSWORD)
+    page.click("main form button[type=submit]")
+    page.wait_for_load_state()
+    page.goto(live_server.url + reverse("league:my-races"))
+
+    entry = RaceEntry.objects.filter(season_entry__driver__slug="alice", race__status="scheduled").order_by(
+        "race__scheduled_at"
+    )[0]
+    montreal = entry.race.scheduled_at.astimezone(ZoneInfo("America/Montreal"))
+    shown = page.locator("#next-race time").inner_text()
+    assert "America/Montreal" in shown
+    assert montreal.strftime("%H:%M") in shown  # 14:30 in Montréal for 20:30 in Paris
+    context.close()
