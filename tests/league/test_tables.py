@@ -74,7 +74,9 @@ def test_each_table_is_scored_on_its_own_and_the_standings_count_both(field):
     for table in tables:
         order = _cars(table)
         race_results_record(
-            race=table, rows=[ResultRow(car=car, position=i) for i, car in enumerate(order, start=1)], status="official"
+            race=table,
+            rows=[ResultRow(car=car, position=i) for i, car in enumerate(order, start=1)],
+            status="official",
         )
 
     winners = {row.driver.pk: row.points for row in driver_standings(season=season) if row.wins}
