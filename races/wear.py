@@ -19,6 +19,7 @@ from races.engine_messages import translate_engine_message
 from races.entry_lists import OPEN_STATUSES
 from races.models import RaceEntry
 from rules.advanced import start_car
+from rules.journal import Journal
 from rules.ruleset import RuleSet
 from rules.state import PARTS, Wear
 
@@ -39,7 +40,7 @@ def wear_build_problems(*, race_entry: RaceEntry, wear: dict[str, int]) -> list[
         wing=None,
         fuel=None,
     )
-    problems: list = []
+    problems = Journal()
     start_car(rules, car, {team.slug: balance_tenths}, problems)
     return [translate_engine_message(v.message) for v in problems if v.rule == "D1"]
 
