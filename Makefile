@@ -6,7 +6,7 @@ PIP := $(VENV)/bin/pip
 HOST ?= 127.0.0.1
 PORT ?= 8000
 
-.PHONY: run test install install-dev migrate demo lint format messages bench bench-pipeline bench-site screenshots worker clean chromium
+.PHONY: run test test-fast install install-dev migrate demo lint format messages bench bench-pipeline bench-site screenshots worker clean chromium
 
 $(VENV)/.installed: requirements.txt
 	$(PYTHON) -m venv $(VENV)
@@ -35,6 +35,10 @@ run: demo
 test: install-dev chromium
 	$(PY) -m ruff check .
 	$(PY) -m pytest
+
+## The quick loop: every test but the slow and browser ones (under 5 minutes; ARGS for more, e.g. -x)
+test-fast: install-dev
+	$(PY) -m pytest -q -m "not slow and not browser" $(ARGS)
 
 lint: install-dev
 	$(PY) -m ruff check .

@@ -25,6 +25,7 @@ from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 from rules import LogFormatError, RaceLog, Verdict, load_circuit, read_race_log, replay
+from rules.bot import write_race
 
 ROOT = Path(__file__).resolve().parents[2]
 LOGS = ROOT / "fixtures" / "race_logs"
@@ -474,13 +475,7 @@ def test_the_same_log_always_gets_the_same_verdict(doc, data):
 
 
 # -- the bot -----------------------------------------------------------------------------------
-try:
-    from rules.bot import write_race
-except ImportError:  # the bot is written by another unit of work
-    write_race = None
-
-
-@pytest.mark.skipif(write_race is None, reason="rules/bot.py (the seeded bot) does not exist yet")
+@pytest.mark.slow
 @pytest.mark.parametrize("circuit", sorted(TRACKS))
 @settings(deadline=None, max_examples=5, suppress_health_check=[HealthCheck.too_slow])
 @given(data=st.data())
