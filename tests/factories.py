@@ -46,6 +46,13 @@ def make_circuit(document: dict[str, Any] | None = None) -> Circuit:
     return Circuit.objects.filter(slug=document["id"]).first() or circuit_create(document=document)
 
 
+def store_circuit(document: dict[str, Any], country: str = "") -> Circuit:
+    """A circuit stored as given, never judged by the engine (e.g. with names on its corners)."""
+    return Circuit.objects.create(
+        slug=document["id"], name=document["name"], country=country, document=document
+    )
+
+
 def make_driver(name: str | None = None, slug: str | None = None, **kwargs: Any) -> Driver:
     n = next(_serial)
     return driver_create(name=name or f"Pilote {n}", slug=slug or f"pilote-{n}", **kwargs)
@@ -118,6 +125,28 @@ def run_race(
         for i, entry in enumerate(eliminated, start=len(order) + 1)
     ]
     return race_results_record(race=race, rows=rows, status=status)
+
+
+def record_results(
+    race: Race, order: Sequence[SeasonEntry], *, eliminated: dict[int, tuple[str, int]] | None = None
+) -> None:
+    """Enter the cars in grid order and write their results as given, without the service:
+    position i scores the season table's i-th points even when out (`eliminated`: car -> cause,
+    turn), and no experience is earned."""
+    eliminated = eliminated or {}
+    points = race.season.points_table
+    for index, entry in enumerate(order, start=1):
+        race_entry = race_entry_create(race=race, season_entry=entry, grid_slot=index)
+        cause, turn = eliminated.get(entry.car_number, ("", None))
+        Result.objects.create(
+            race=race,
+            race_entry=race_entry,
+            position=index,
+            status=Result.Status.ELIMINATED if cause else Result.Status.FINISHED,
+            cause=cause,
+            turn=turn,
+            points=points[index - 1] if index <= len(points) else 0,
+        )
 
 
 def race_entries(race: Race) -> list[RaceEntry]:

@@ -113,6 +113,7 @@ def test_random_bytes_never_raise_anything_but_log_format_error(data):
         verdict_of(log)
 
 
+@pytest.mark.slow
 @PROPERTY
 @given(json_values)
 @example(
@@ -446,6 +447,7 @@ def mutated(doc: dict, data) -> dict:
     return doc
 
 
+@pytest.mark.slow
 @settings(PROPERTY, max_examples=300)
 @given(st.sampled_from(SEEDS), st.data())
 def test_a_mutated_log_fails_to_read_cleanly_or_gets_a_verdict(doc, data):
@@ -456,6 +458,7 @@ def test_a_mutated_log_fails_to_read_cleanly_or_gets_a_verdict(doc, data):
             verdict_of(log)
 
 
+@pytest.mark.slow
 @settings(PROPERTY, max_examples=120)
 @given(st.sampled_from(SEEDS), st.data())
 def test_the_same_log_always_gets_the_same_verdict(doc, data):
