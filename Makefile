@@ -34,6 +34,7 @@ run: demo
 ## The whole suite (SQLite by default; DATABASE_URL=postgres://... for PostgreSQL)
 test: install-dev chromium
 	$(PY) -m ruff check .
+	$(VENV)/bin/lint-imports
 	$(PY) -m pytest
 
 ## The quick loop: every test but the slow and browser ones (under 5 minutes; ARGS for more, e.g. -x)
@@ -42,6 +43,7 @@ test-fast: install-dev
 
 lint: install-dev
 	$(PY) -m ruff check .
+	$(VENV)/bin/lint-imports
 	$(PY) -m ruff format --check .
 
 format: install-dev

@@ -136,7 +136,7 @@ def main() -> None:
     call_command("load_demo", verbosity=0, stdout=open(os.devnull, "w"))  # noqa: SIM115
 
     from races.models import Race, RaceSheet
-    from races.sheet_services import race_sheet_submit
+    from races.sheets.services import race_sheet_submit
 
     race = Race.objects.select_related("season", "circuit").get(circuit__slug="ovale", status=Race.Status.RUN)
     alice = get_user_model().objects.get(username="alice")

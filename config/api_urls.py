@@ -14,10 +14,10 @@ from league.api import SeasonStandingsApi
 from league.api_experience import ExperienceApi
 from league.api_people import DriverApi, TeamApi
 from league.api_seasons import SeasonApi, SeasonEntryApi
-from races.api import RaceSheetCreateApi, RaceSheetDetailApi
-from races.api_circuits import CircuitApi
 from races.api_races import RaceApi, RaceEntryApi
 from races.api_results import ResultApi
+from races.circuits.api import CircuitApi
+from races.sheets.api import RaceSheetCreateApi, RaceSheetDetailApi
 
 
 class TokenApi(ObtainAuthToken):

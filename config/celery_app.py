@@ -1,4 +1,4 @@
-"""The Celery app. Tasks live in the apps' tasks.py; settings come from CELERY_* in Django settings."""
+"""The Celery app. Tasks are listed in CELERY_IMPORTS; settings come from CELERY_* in Django settings."""
 
 from __future__ import annotations
 

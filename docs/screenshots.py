@@ -97,7 +97,7 @@ def replay_shots() -> list[Shot]:
     """The demo race told by a race sheet, replayed to the turn of its first elimination."""
     from league.demo import REPLAY_ROUND, RUNNING
     from races.models import Race
-    from races.replay_frames import standing_race_sheet
+    from races.replay.frames import standing_race_sheet
 
     race = Race.objects.filter(season__slug=RUNNING.slug, round=REPLAY_ROUND).first()
     sheet = standing_race_sheet(race=race) if race else None

@@ -11,7 +11,7 @@ from rest_framework.response import Response
 from config.api_support import FILTER_ERRORS, NamedSerializer, ReadOnlyViewSet
 from league.filters import ExperienceEntryFilter
 from league.models import ExperienceEntry, Season
-from league.selectors_experience import experience_entry_list, experience_holdings
+from league.selectors.experience import experience_entry_list, experience_holdings
 
 
 def _total() -> serializers.DecimalField:

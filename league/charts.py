@@ -17,7 +17,7 @@ from django.utils.html import conditional_escape
 from django.utils.safestring import mark_safe
 from django.utils.translation import gettext, ngettext
 
-from league.selectors_progression import Progression
+from league.selectors.progression import Progression
 
 WIDTH = 720
 HEIGHT = 320

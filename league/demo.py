@@ -33,7 +33,8 @@ from races.services import (
     race_publish,
     race_results_record,
 )
-from races.sheet_services import race_sheet_submit, race_sheet_validate
+from races.sheets.judging import race_sheet_validate
+from races.sheets.services import race_sheet_submit
 
 PASSWORD = "demo"
 TEST_OVAL = "ovale"

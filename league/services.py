@@ -11,7 +11,7 @@ from django.db import models, transaction
 from django.utils.translation import gettext_lazy as _
 
 from league.models import Driver, ExperienceEntry, Season, SeasonEntry, Team
-from league.selectors import driver_experience, team_experience
+from league.selectors.balances import driver_experience, team_experience
 
 if TYPE_CHECKING:
     from django.contrib.auth.models import AbstractBaseUser

@@ -22,7 +22,7 @@ from league.selectors import (
     season_scoreboard,
     team_experience,
 )
-from league.selectors_stats import driver_dice_luck, driver_stats
+from league.selectors.stats import driver_dice_luck, driver_stats
 from races.models import Race, Result
 from races.selectors import driver_results, next_race, season_calendar, team_results
 

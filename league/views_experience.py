@@ -6,7 +6,7 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
 
 from league.models import Driver, Season, Team
-from league.selectors_experience import experience_holdings, experience_ledger
+from league.selectors.experience import experience_holdings, experience_ledger
 
 
 def _season_filter(request: HttpRequest) -> Season | None:

@@ -200,4 +200,4 @@ class ResultAdmin(SimpleHistoryAdmin):
 
 
 # Race sheets, protests and penalties (their own module, registered when this one is loaded).
-from races import sheet_admin  # noqa: E402, F401
+from races.sheets import admin as sheet_admin  # noqa: E402, F401

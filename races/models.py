@@ -240,7 +240,7 @@ class Result(models.Model):
 
 
 # Race sheets and what hangs on them live in their own module; importing them here registers them.
-from races.sheet_models import (  # noqa: E402
+from races.sheets.models import (  # noqa: E402
     Penalty,
     Protest,
     RaceSheet,

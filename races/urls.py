@@ -2,7 +2,9 @@ from __future__ import annotations
 
 from django.urls import path
 
-from races import replay_views, sheet_views, views
+from races import views
+from races.replay import views as replay_views
+from races.sheets import views as sheet_views
 
 app_name = "races"
 urlpatterns = [

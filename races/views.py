@@ -11,9 +11,9 @@ from django.utils.functional import Promise
 from django.utils.translation import gettext_lazy as _
 
 from races.models import Circuit, Race, RaceEntry
-from races.replay_views import circuit_map_svg, race_replay_context
+from races.replay.views import circuit_map_svg, race_replay_context
 from races.selectors import circuit_races, race_results
-from races.sheet_selectors import race_sheets, sheet_submitter_allowed
+from races.sheets.selectors import race_sheets, sheet_submitter_allowed
 
 WEATHER_LABELS: dict[str, Promise] = {"rain": _("rain"), "variable": _("variable"), "sun": _("sun")}
 TURN_LABELS: dict[str, Promise] = {"left": _("left"), "right": _("right")}

@@ -114,6 +114,8 @@ LOGOUT_REDIRECT_URL = "home"
 REDIS_URL = os.getenv("REDIS_URL", "")
 CELERY_BROKER_URL = REDIS_URL or "memory://"
 CELERY_RESULT_BACKEND = None
+# Tasks live in sub-packages (races/sheets/tasks.py), where autodiscovery does not look.
+CELERY_IMPORTS = ("races.sheets.tasks",)
 CELERY_TASK_ALWAYS_EAGER = envbool("CELERY_TASK_ALWAYS_EAGER", "False" if REDIS_URL else "True")
 CELERY_TASK_EAGER_PROPAGATES = False
 CELERY_TASK_ACKS_LATE = True
@@ -167,7 +169,7 @@ SPECTACULAR_SETTINGS = {
         "SeasonStatusEnum": "league.models.Season.Status",
         "RaceStatusEnum": "races.models.Race.Status",
         "ResultStatusEnum": "races.models.Result.Status",
-        "SheetStatusEnum": "races.sheet_models.RaceSheet.Status",
+        "SheetStatusEnum": "races.sheets.models.RaceSheet.Status",
     },
 }
 

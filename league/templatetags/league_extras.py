@@ -13,7 +13,7 @@ from django.utils.translation import gettext_lazy as _
 
 if TYPE_CHECKING:
     from league.charts import Line
-    from league.selectors_scoreboard import GridCell
+    from league.selectors.scoreboard import GridCell
 
 register = template.Library()
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from league.selectors import driver_standings, season_scoreboard, team_standings
-from league.selectors_progression import driver_progression, team_progression
+from league.selectors.progression import driver_progression, team_progression
 from races.models import Race
 from tests.factories import make_driver, make_entry, make_season, make_team, run_race
 

@@ -5,7 +5,8 @@ from __future__ import annotations
 import json
 
 from races.models import Race, RaceSheet
-from races.sheet_services import race_sheet_submit, race_sheet_validate
+from races.sheets.judging import race_sheet_validate
+from races.sheets.services import race_sheet_submit
 from tests.factories import Oval, build_oval, make_steward
 
 __all__ = ["Oval", "build_oval", "last_squares", "make_steward", "submit"]

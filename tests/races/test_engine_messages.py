@@ -11,7 +11,7 @@ from django.urls import reverse
 from django.utils import translation
 
 from races.engine_messages import MESSAGES, translate_engine_message
-from races.replay_frames import race_replay
+from races.replay.frames import race_replay
 from rules import LogFormatError, RuleSet, load_circuit, read_race_log, replay
 from rules.bot import write_race
 from tests.races.replay_setup import build_oval, make_steward, submit

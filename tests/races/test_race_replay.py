@@ -10,7 +10,7 @@ import pytest
 from django.utils import timezone
 
 from races.models import RaceSheet
-from races.replay_frames import race_replay, standing_race_sheet
+from races.replay.frames import race_replay, standing_race_sheet
 from races.services import circuit_create, race_create, race_entry_create
 from rules.bot import write_race
 from rules.track import load_circuit

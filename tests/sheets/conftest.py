@@ -115,7 +115,7 @@ def celery_eager() -> Iterator[None]:
 @pytest.fixture
 def submit(django_capture_on_commit_callbacks):
     """Submit through the service and run what it queued (the validation) as a commit would."""
-    from races.sheet_services import race_sheet_submit
+    from races.sheets.services import race_sheet_submit
 
     def run(race: Race, raw: bytes, by, **kwargs) -> RaceSheet:
         with django_capture_on_commit_callbacks(execute=True):

@@ -7,8 +7,8 @@ from django.core.exceptions import PermissionDenied, ValidationError
 
 from league.models import ExperienceEntry
 from races.models import Penalty, Protest, Result
-from races.protest_services import protest_decide, protest_file
-from races.sheet_services import race_sheet_choose
+from races.sheets.judging import race_sheet_choose
+from races.sheets.protests import protest_decide, protest_file
 from tests.sheets.conftest import standings
 
 pytestmark = pytest.mark.django_db

@@ -8,7 +8,7 @@ import pytest
 from django.core.exceptions import PermissionDenied, ValidationError
 
 from races.models import Protest, Race, RaceSheet
-from races.protest_services import protest_file
+from races.sheets.protests import protest_file
 
 pytestmark = pytest.mark.django_db
 

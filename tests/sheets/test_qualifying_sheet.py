@@ -9,7 +9,7 @@ import pytest
 
 from league.models import ExperienceEntry
 from races.models import RaceSheet
-from races.sheet_services import race_sheet_choose
+from races.sheets.judging import race_sheet_choose
 
 pytestmark = pytest.mark.django_db
 

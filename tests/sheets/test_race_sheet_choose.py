@@ -10,7 +10,8 @@ from django.db import IntegrityError
 
 from races.models import Race, RaceSheet, Result
 from races.services import race_publish
-from races.sheet_services import SubmissionRefused, race_sheet_choose, race_sheet_submit
+from races.sheets.judging import race_sheet_choose
+from races.sheets.services import SubmissionRefused, race_sheet_submit
 from tests.sheets.conftest import standings
 
 pytestmark = pytest.mark.django_db

@@ -6,7 +6,7 @@ import pytest
 from django.core.exceptions import PermissionDenied
 
 from races.models import Race, RaceSheet, SubmissionAttempt
-from races.sheet_services import SubmissionRefused, SubmissionTooLarge, race_sheet_submit
+from races.sheets.services import SubmissionRefused, SubmissionTooLarge, race_sheet_submit
 from tests.sheets.conftest import snapshot
 
 pytestmark = pytest.mark.django_db

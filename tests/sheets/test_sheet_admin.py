@@ -7,7 +7,7 @@ from django.contrib.admin.helpers import ACTION_CHECKBOX_NAME
 from django.urls import reverse
 
 from races.models import Penalty, Protest, RaceSheet, SheetConfirmation, SheetPhoto, SubmissionAttempt
-from races.protest_services import protest_file, sheet_confirm
+from races.sheets.protests import protest_file, sheet_confirm
 from tests.sheets.conftest import jpeg_bytes, upload
 
 pytestmark = pytest.mark.django_db

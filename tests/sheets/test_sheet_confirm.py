@@ -6,7 +6,7 @@ import pytest
 from django.core.exceptions import PermissionDenied, ValidationError
 
 from races.models import SheetConfirmation
-from races.protest_services import sheet_confirm
+from races.sheets.protests import sheet_confirm
 
 pytestmark = pytest.mark.django_db
 

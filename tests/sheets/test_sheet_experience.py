@@ -10,8 +10,8 @@ from league.models import ExperienceEntry
 from league.selectors import driver_experience
 from league.services import experience_record
 from races.models import RaceSheet
-from races.sheet_experience import log_spends
-from races.sheet_services import race_sheet_choose
+from races.sheets.experience import log_spends
+from races.sheets.judging import race_sheet_choose
 from tests.conftest import ROOT
 
 SPENDING_LOG = ROOT / "fixtures" / "race_logs" / "core" / "x2-legal-minus1.json"

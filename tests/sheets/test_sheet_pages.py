@@ -6,7 +6,7 @@ import pytest
 from django.urls import reverse
 
 from races.models import Protest, RaceSheet, SheetConfirmation, SubmissionAttempt
-from races.sheet_services import race_sheet_submit
+from races.sheets.services import race_sheet_submit
 
 pytestmark = pytest.mark.django_db
 

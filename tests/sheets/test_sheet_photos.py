@@ -9,7 +9,7 @@ import pytest
 from PIL import Image
 
 from races.models import RaceSheet, SheetPhoto, SubmissionAttempt
-from races.sheet_services import SubmissionRefused, race_sheet_submit
+from races.sheets.services import SubmissionRefused, race_sheet_submit
 from tests.sheets.conftest import jpeg_bytes, png_header, snapshot, upload
 
 pytestmark = pytest.mark.django_db

@@ -6,7 +6,7 @@ import pytest
 from django.db import OperationalError
 
 from races.models import RaceSheet
-from races.tasks import TRANSIENT_ERRORS, validate_race_sheet
+from races.sheets.tasks import TRANSIENT_ERRORS, validate_race_sheet
 from tests.sheets.conftest import standings
 
 pytestmark = pytest.mark.django_db
@@ -14,7 +14,7 @@ pytestmark = pytest.mark.django_db
 
 @pytest.fixture
 def pending(oval, example, django_capture_on_commit_callbacks):
-    from races.sheet_services import race_sheet_submit
+    from races.sheets.services import race_sheet_submit
 
     with django_capture_on_commit_callbacks(execute=False):  # stored, not run
         return race_sheet_submit(race=oval.race, raw=example("race-ovale-valid.json"), by=oval.alice)
@@ -44,7 +44,7 @@ def test_running_it_twice_changes_the_standings_once(oval, pending):
 
 
 def test_a_database_hiccup_is_retried(oval, pending, monkeypatch):
-    from races import sheet_services
+    from races.sheets import judging as sheet_services
 
     real = sheet_services._judge
     calls = []
@@ -68,7 +68,7 @@ def test_when_retries_are_spent_the_sheet_says_error_with_the_reason(oval, pendi
     def down(sheet):
         raise OperationalError("could not connect to server")
 
-    monkeypatch.setattr("races.sheet_services._judge", down)
+    monkeypatch.setattr("races.sheets.judging._judge", down)
 
     result = validate_race_sheet.apply(args=[pending.pk])
 
@@ -86,7 +86,7 @@ def test_a_replay_stopped_by_the_time_limit_leaves_the_sheet_in_error(oval, pend
     def endless(sheet):
         raise SoftTimeLimitExceeded()
 
-    monkeypatch.setattr("races.sheet_services._judge", endless)
+    monkeypatch.setattr("races.sheets.judging._judge", endless)
 
     validate_race_sheet.apply(args=[pending.pk])
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from django.apps import apps
 
-from league.selectors_stats import driver_dice_luck, driver_stats
+from league.selectors.stats import driver_dice_luck, driver_stats
 from races.models import Race, Result
 from tests.site.conftest import race_more
 

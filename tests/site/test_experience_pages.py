@@ -10,7 +10,7 @@ from django.urls import reverse
 
 from league.models import ExperienceEntry
 from league.selectors import driver_experience, experience_tally, team_experience
-from league.selectors_experience import experience_ledger
+from league.selectors.experience import experience_ledger
 from league.services import experience_record
 from tests.factories import make_entry, make_season, run_race
 

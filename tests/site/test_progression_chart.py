@@ -10,7 +10,7 @@ import pytest
 from league.charts import nice_step, progression_chart
 from league.models import Driver
 from league.selectors import driver_standings, team_standings
-from league.selectors_progression import driver_progression, team_progression
+from league.selectors.progression import driver_progression, team_progression
 from races.models import Race
 from tests.site.conftest import net_points_by_round, race_more, small_league
 

@@ -7,7 +7,7 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
-from league.selectors_progression import driver_progression, team_progression
+from league.selectors.progression import driver_progression, team_progression
 from tests.site.conftest import race_more, small_league
 
 pytestmark = pytest.mark.django_db

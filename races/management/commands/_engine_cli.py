@@ -7,7 +7,7 @@ from argparse import ArgumentParser
 
 from django.core.management.base import BaseCommand
 
-from races.circuit_lookup import circuit_document
+from races.circuits.lookup import circuit_document
 from rules.cli import main as engine_main
 
 

@@ -24,15 +24,15 @@ from rest_framework.views import APIView
 from config.api_support import NOT_FOUND
 from config.api_support import detail_response as _detail
 from races.models import Race, RaceSheet, SubmissionAttempt
-from races.sheet_selectors import sheet_status
-from races.sheet_services import (
+from races.sheets.selectors import sheet_status
+from races.sheets.services import (
     SubmissionRefused,
     SubmissionTooLarge,
     race_sheet_submit,
     submission_attempt_record,
     too_large_message,
 )
-from races.uploads import body_limit, declared_size, declared_too_large, install_upload_limits
+from races.sheets.uploads import body_limit, declared_size, declared_too_large, install_upload_limits
 
 
 class PayloadTooLarge(APIException):

@@ -1,6 +1,6 @@
 """How a season's standings built up: cumulative points after each scored round.
 
-Computed by `league.selectors_scoreboard` from the same single query as the
+Computed by `league.selectors.scoreboard` from the same single query as the
 standings: the rounds are read off the season's results, and points are counted
 as the standings count them (net of penalties, best-N honoured), so a line ends
 where the table says.
@@ -9,9 +9,9 @@ where the table says.
 from __future__ import annotations
 
 from league.models import Season
-from league.selectors_scoreboard import Progression as Progression
-from league.selectors_scoreboard import Series as Series
-from league.selectors_scoreboard import season_scoreboard
+from league.selectors.scoreboard import Progression as Progression
+from league.selectors.scoreboard import Series as Series
+from league.selectors.scoreboard import season_scoreboard
 
 
 def driver_progression(*, season: Season) -> Progression:

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any
 
 from django.utils.translation import gettext as _
 
-from races.sheet_experience import experience_check
+from races.sheets.experience import experience_check
 from rules.formats import LogFormatError, read_qualifying, read_race_log
 from rules.qualifying import qualify
 from rules.replay import replay

@@ -1,197 +1,33 @@
-"""Writes of race sheets: submit, validate (on a worker), choose a version, record what it says.
+"""Writes of race sheets, the judging side: validate (on a worker), choose a version, record what it says.
 
-A sheet is stored exactly as received before anything judges it, then validated
-by a Celery task. A valid sheet writes the race's results, points and experience
-in one transaction, once: the first valid version stands until the stewards
-choose another. Refused input is never stored as a sheet, but every attempt,
-accepted or refused, leaves a `SubmissionAttempt`.
+A valid sheet writes the race's results, points and experience in one transaction, once: the
+first valid version stands until the stewards choose another.
 """
 
 from __future__ import annotations
 
 import logging
 import time
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from celery.exceptions import SoftTimeLimitExceeded
 from django.conf import settings
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import DatabaseError, transaction
-from django.db.models import Max
-from django.template.defaultfilters import filesizeformat
 from django.utils import timezone, translation
 from django.utils.translation import gettext as _
 
-from races.models import Penalty, Race, RaceSheet, Result, SheetPhoto, SubmissionAttempt
-from races.photos import CheckedPhoto, photo_check
+from races.models import Penalty, Race, RaceSheet, Result
 from races.services import ResultRow, race_grid_record, race_results_record
-from races.sheet_engine import Judgement, SheetEngineError, judge_qualifying, judge_race_log
-from races.sheet_experience import experience_spends_record
-from races.sheet_selectors import sheet_submitter_allowed
+from races.sheets.engine import Judgement, SheetEngineError, judge_qualifying, judge_race_log
+from races.sheets.experience import experience_spends_record
 
 if TYPE_CHECKING:
     from django.contrib.auth.models import AbstractBaseUser
-    from django.core.files.uploadedfile import UploadedFile
 
 logger = logging.getLogger(__name__)
-Outcome = SubmissionAttempt.Outcome
 Status = RaceSheet.Status
-
-
-class SubmissionRefused(ValidationError):
-    """The input is refused before anything is stored; the attempt is recorded."""
-
-    outcome = Outcome.REFUSED
-
-
-class SubmissionTooLarge(SubmissionRefused):
-    outcome = Outcome.TOO_LARGE
-
-
-def too_large_message(*, size: int | None, limit: int) -> str:
-    if size is None:
-        return _("The upload is larger than the %(max)s allowed.") % {"max": filesizeformat(limit)}
-    return _("The upload is %(size)s: more than the %(max)s a race sheet may be.") % {
-        "size": filesizeformat(size),
-        "max": filesizeformat(limit),
-    }
-
-
-@transaction.atomic
-def submission_attempt_record(
-    *,
-    race: Race,
-    by: AbstractBaseUser | None,
-    outcome: str,
-    message: str = "",
-    size: int = 0,
-    kind: str = RaceSheet.Kind.RACE,
-    sheet: RaceSheet | None = None,
-) -> SubmissionAttempt:
-    """Leave a trace of one try at submitting a sheet (refused input is never stored otherwise)."""
-    user = by if by is not None and by.is_authenticated else None
-    attempt = SubmissionAttempt(
-        race=race,
-        user=user,
-        kind=kind if kind in RaceSheet.Kind.values else RaceSheet.Kind.RACE,
-        size=size,
-        outcome=outcome,
-        message=message,
-        sheet=sheet,
-    )
-    attempt.full_clean()
-    attempt.save()
-    return attempt
-
-
-def _check_submission(*, race: Race, raw: bytes, by: AbstractBaseUser, kind: str, photos: Sequence) -> None:
-    if not sheet_submitter_allowed(race=race, user=by):
-        raise PermissionDenied(
-            _("Only the drivers entered in %(race)s (and the stewards) may submit its sheets.")
-            % {"race": race}
-        )
-    if kind not in RaceSheet.Kind.values:
-        raise SubmissionRefused(_("Unknown kind of sheet %(kind)r: race or qualifying.") % {"kind": kind})
-    if race.status == Race.Status.OFFICIAL:
-        raise SubmissionRefused(_("The results of %(race)s are official: no more sheets.") % {"race": race})
-    if kind == RaceSheet.Kind.QUALIFYING and race.has_results:
-        raise SubmissionRefused(
-            _("%(race)s already has results: its grid can no longer change.") % {"race": race}
-        )
-    limit = settings.RACE_SHEET_MAX_BYTES
-    if len(raw) > limit:
-        raise SubmissionTooLarge(too_large_message(size=len(raw), limit=limit))
-    if not raw.strip():
-        raise SubmissionRefused(_("The log is empty."))
-    if len(photos) > settings.RACE_SHEET_MAX_PHOTOS:
-        raise SubmissionRefused(
-            _("A sheet has at most %(n)d photos; %(got)d were sent.")
-            % {"n": settings.RACE_SHEET_MAX_PHOTOS, "got": len(photos)}
-        )
-
-
-def _check_photos(photos: Iterable[UploadedFile]) -> list[CheckedPhoto]:
-    checked = []
-    for number, upload in enumerate(photos, start=1):
-        name = upload.name or _("number %(n)d") % {"n": number}
-        try:
-            checked.append(
-                photo_check(
-                    upload,
-                    name=name,
-                    size=upload.size or 0,
-                    max_bytes=settings.RACE_SHEET_PHOTO_MAX_BYTES,
-                    max_pixels=settings.RACE_SHEET_PHOTO_MAX_PIXELS,
-                )
-            )
-        except ValidationError as exc:
-            raise SubmissionRefused(" ".join(exc.messages)) from exc
-    return checked
-
-
-def race_sheet_submit(
-    *,
-    race: Race,
-    raw: bytes,
-    by: AbstractBaseUser,
-    photos: Sequence[UploadedFile] = (),
-    kind: str = RaceSheet.Kind.RACE,
-) -> RaceSheet:
-    """Store a submitted log as the race's next sheet version and queue its validation.
-
-    Not atomic as a whole on purpose: a refusal records its attempt, then raises
-    (`PermissionDenied`, `SubmissionRefused`, `SubmissionTooLarge`), and that record
-    must outlive the refusal. A bad photo refuses the whole submission.
-    """
-    photos = list(photos)
-    try:
-        _check_submission(race=race, raw=raw, by=by, kind=kind, photos=photos)
-        checked = _check_photos(photos)
-    except (PermissionDenied, SubmissionRefused) as exc:
-        outcome = Outcome.FORBIDDEN if isinstance(exc, PermissionDenied) else exc.outcome
-        message = str(exc) if isinstance(exc, PermissionDenied) else " ".join(exc.messages)
-        submission_attempt_record(
-            race=race, by=by, outcome=outcome, message=message, size=len(raw), kind=kind
-        )
-        raise
-    return _store(race=race, raw=raw, by=by, photos=checked, kind=kind)
-
-
-@transaction.atomic
-def _store(
-    *, race: Race, raw: bytes, by: AbstractBaseUser, photos: list[CheckedPhoto], kind: str
-) -> RaceSheet:
-    # Lock the race: two sheets sent at the same moment get versions one after the other.
-    Race.objects.select_for_update().filter(pk=race.pk).first()
-    last = RaceSheet.objects.filter(race=race, kind=kind).aggregate(last=Max("version"))["last"] or 0
-    sheet = RaceSheet(race=race, kind=kind, version=last + 1, submitted_by=by, raw=bytes(raw))
-    sheet.full_clean()
-    sheet._history_user = by
-    sheet.save()
-    for photo in photos:
-        row = SheetPhoto(sheet=sheet, width=photo.width, height=photo.height)
-        row.image.save(photo.image.name, photo.image, save=False)
-        row.thumbnail.save(photo.thumbnail.name, photo.thumbnail, save=False)
-        row.save()
-    submission_attempt_record(
-        race=race, by=by, outcome=Outcome.ACCEPTED, size=len(raw), kind=kind, sheet=sheet,
-        message=_("Stored as version %(version)d.") % {"version": sheet.version},
-    )  # fmt: skip
-    transaction.on_commit(lambda: race_sheet_enqueue(sheet_id=sheet.pk))
-    return sheet
-
-
-def race_sheet_enqueue(*, sheet_id: int) -> bool:
-    """Queue a sheet's validation. A broker that is down leaves the sheet pending, not the request failed."""
-    from races.tasks import validate_race_sheet
-
-    try:
-        validate_race_sheet.delay(sheet_id)
-    except Exception:  # kombu's errors vary by transport; the sheet is stored either way
-        logger.exception("race sheet %s: could not queue its validation; it stays pending", sheet_id)
-        return False
-    return True
 
 
 def _test_delay() -> None:

@@ -8,7 +8,7 @@ from decimal import Decimal
 from django.db.models import QuerySet
 
 from league.models import Driver, ExperienceEntry, Season, Team
-from league.selectors import ZERO, experience_tally, tenths
+from league.selectors.balances import ZERO, experience_tally, tenths
 
 
 @dataclass(frozen=True)

@@ -9,7 +9,7 @@ from celery import Task, shared_task
 from django.db import InterfaceError, OperationalError
 from kombu.exceptions import OperationalError as BrokerError
 
-from races.sheet_services import race_sheet_fail, race_sheet_validate
+from races.sheets.judging import race_sheet_fail, race_sheet_validate
 
 logger = logging.getLogger(__name__)
 

@@ -11,8 +11,8 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from races.models import Penalty, Protest, Race, RaceEntry, RaceSheet, Result, SheetConfirmation
-from races.sheet_selectors import race_entry_of
-from races.sheet_services import race_sheet_apply
+from races.sheets.judging import race_sheet_apply
+from races.sheets.selectors import race_entry_of
 
 if TYPE_CHECKING:
     from django.contrib.auth.models import AbstractBaseUser

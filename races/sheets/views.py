@@ -16,23 +16,23 @@ from django.views.decorators.csrf import csrf_exempt, csrf_protect
 from django.views.decorators.http import require_POST
 
 from races.models import Race, RaceEntry, RaceSheet, SubmissionAttempt
-from races.protest_services import protest_deadline, protest_file, sheet_confirm
-from races.sheet_forms import ProtestForm, RaceSheetForm
-from races.sheet_selectors import (
+from races.sheets.forms import ProtestForm, RaceSheetForm
+from races.sheets.protests import protest_deadline, protest_file, sheet_confirm
+from races.sheets.selectors import (
     race_entry_of,
     sheet_submitter_allowed,
 )
-from races.sheet_selectors import (
+from races.sheets.selectors import (
     sheet_detail as sheet_detail_selector,
 )
-from races.sheet_services import (
+from races.sheets.services import (
     SubmissionRefused,
     SubmissionTooLarge,
     race_sheet_submit,
     submission_attempt_record,
     too_large_message,
 )
-from races.uploads import body_limit, declared_size, declared_too_large, install_upload_limits
+from races.sheets.uploads import body_limit, declared_size, declared_too_large, install_upload_limits
 
 Outcome = SubmissionAttempt.Outcome
 

@@ -20,8 +20,9 @@ from django.utils.translation import gettext_lazy as _
 from simple_history.admin import SimpleHistoryAdmin
 
 from races.models import Penalty, Protest, RaceSheet, SheetConfirmation, SheetPhoto, SubmissionAttempt
-from races.protest_services import protest_decide
-from races.sheet_services import race_sheet_choose, race_sheet_enqueue
+from races.sheets.judging import race_sheet_choose
+from races.sheets.protests import protest_decide
+from races.sheets.services import race_sheet_enqueue
 
 
 def _say(modeladmin: admin.ModelAdmin, request: HttpRequest, exc: Exception) -> None:

@@ -12,9 +12,9 @@ from django.shortcuts import get_object_or_404, render
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext as _
 
-from races.circuit_drawing import CarMark, Layout, circuit_layout, circuit_svg, ink_for, square_centres
+from races.circuits.drawing import CarMark, Layout, circuit_layout, circuit_svg, ink_for, square_centres
 from races.models import Circuit, Race
-from races.replay_frames import ReplayUnavailable, race_replay, standing_race_sheet
+from races.replay.frames import ReplayUnavailable, race_replay, standing_race_sheet
 
 logger = logging.getLogger(__name__)
 

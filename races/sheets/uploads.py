@@ -3,7 +3,7 @@
 A 20 MB log must be refused without reading 20 MB: the declared Content-Length is
 checked before the body is touched, and an upload handler stops reading a file
 the moment it passes its limit. Both must be in place before anything reads the
-body, the CSRF check included (see `races.sheet_views.sheet_new`).
+body, the CSRF check included (see `races.sheets.views.sheet_new`).
 """
 
 from __future__ import annotations
