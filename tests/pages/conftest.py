@@ -99,7 +99,7 @@ def league(db) -> League:
     )
 
 
-def english(client):
+def in_english(client):
     """A client that asks for English, the way a browser set to English does."""
     client.defaults["HTTP_ACCEPT_LANGUAGE"] = "en"
     return client
