@@ -177,17 +177,20 @@ class Oval:
     car8: SeasonEntry
 
 
-def build_oval(steward: Any = None, *, laps: int = 1, grid: bool = True) -> Oval:
+def build_oval(
+    steward: Any = None, *, laps: int = 1, grid: bool = True, names: dict[str, str] | None = None
+) -> Oval:
     """The demo's running season round 5: the test oval, 1 lap, status run.
 
-    Cars 7 (Alice Martin, Écurie Rouge, grid 1) and 3 (Bruno Lefèvre, Écurie Bleue, grid 2) with
-    the examples' wear, as in the worked examples; car 8 (Chiara, rouge) is in the season only.
-    `grid=False` leaves the grid slots empty; `steward` is an admin made elsewhere, else one is made.
+    Cars 7 (alice, Écurie Rouge, grid 1) and 3 (bruno, Écurie Bleue, grid 2) with the examples'
+    wear, as in the worked examples; car 8 (chiara, rouge) is in the season only. `names`: the
+    drivers' names by slug (default Alice, Bruno, Chiara); `grid=False` leaves the grid slots
+    empty; `steward` is an admin made elsewhere, else one is made.
     """
     season = make_season(name="Championnat 2026", slug="championnat-2026")
     rouge = make_team("Écurie Rouge", "rouge", colour="#c8102e")
     bleu = make_team("Écurie Bleue", "bleu", colour="#1e4fa3")
-    names = {"alice": "Alice Martin", "bruno": "Bruno Lefèvre", "chiara": "Chiara Conti"}
+    names = {slug: slug.capitalize() for slug in ("alice", "bruno", "chiara")} | (names or {})
     users = {slug: make_user(slug) for slug in names}
     drivers = {slug: make_driver(name, slug, user=users[slug]) for slug, name in names.items()}
     car7 = make_entry(season, 7, driver=drivers["alice"], team=rouge)

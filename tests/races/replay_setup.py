@@ -7,9 +7,15 @@ import json
 from races.models import Race, RaceSheet
 from races.sheets.judging import race_sheet_validate
 from races.sheets.services import race_sheet_submit
-from tests.factories import Oval, build_oval, make_steward
+from tests import factories
+from tests.factories import Oval, make_steward
 
 __all__ = ["Oval", "build_oval", "last_squares", "make_steward", "submit"]
+
+
+def build_oval(steward: object) -> Oval:
+    """The worked examples' race (tests/factories.py), its drivers under their full names."""
+    return factories.build_oval(steward, names={"alice": "Alice Martin", "bruno": "Bruno Lefèvre"})
 
 
 def submit(race: Race, log: dict | bytes, by: object) -> RaceSheet:
