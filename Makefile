@@ -31,11 +31,11 @@ demo: migrate
 run: demo
 	$(PY) manage.py runserver $(HOST):$(PORT)
 
-## The whole suite (SQLite by default; DATABASE_URL=postgres://... for PostgreSQL)
+## The whole suite (SQLite by default; DATABASE_URL=postgres://... for PostgreSQL; TESTS=... for a part of it)
 test: install-dev chromium
 	$(PY) -m ruff check .
 	$(VENV)/bin/lint-imports
-	$(PY) -m pytest
+	$(PY) -m pytest $(TESTS)
 
 ## The quick loop: every test but the slow and browser ones (under 5 minutes; ARGS for more, e.g. -x)
 test-fast: install-dev
