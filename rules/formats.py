@@ -11,9 +11,9 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import MISSING, dataclass, field, fields
-from enum import StrEnum
 from typing import Any
 
+from rules.dice import TestKind, TestRoll
 from rules.qualifying_sheet import (
     QUALIFYING_FORMAT,
     QualifyingLap,
@@ -58,18 +58,6 @@ __all__ = [
 RACE_LOG_FORMAT = "formule-de/race-log@1"
 
 
-class TestKind(StrEnum):
-    COLLISION = "collision"
-    ENGINE = "engine"
-    HANDLING = "handling"
-    WEATHER = "weather"
-    PIT = "pit"
-    SPIN = "spin"  # A18 severe spin
-    DEBRIS = "debris"  # A10 pedal to the metal
-    SCATTER = "scatter"  # A6 debris scatter
-    ACCIDENT = "accident"  # A14 serious road exit
-
-
 DRIVER_XP = ("plus1", "minus1", "reroll")
 TEAM_XP = ("wear", "fast-stop")
 WAITS = ("pit", "stalled")
@@ -83,25 +71,6 @@ _MOVE_FIELDS = frozenset(
 )
 _TEST_FIELDS = frozenset({"test", "car", "roll", "square"})
 _TESTS = {k.value: k for k in TestKind}
-
-
-@dataclass(frozen=True)  # no slots: the reader fills `__dict__` at once (`_usual_tests`)
-class TestRoll:
-    """One d20 roll made during a move; `car` None means the moving car."""
-
-    kind: TestKind
-    roll: int
-    car: str | None = None
-    square: str | None = None
-
-    def to_json(self) -> dict[str, Any]:
-        out: dict[str, Any] = {"test": self.kind.value}
-        if self.car is not None:
-            out["car"] = self.car
-        if self.square is not None:
-            out["square"] = self.square
-        out["roll"] = self.roll
-        return out
 
 
 @dataclass(frozen=True, slots=True)

@@ -13,6 +13,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from enum import StrEnum
 from fractions import Fraction
+from functools import cached_property
 from typing import Any
 
 from rules.weather import WeatherScale
@@ -103,6 +104,73 @@ class Track:
     _pit_lane: frozenset[str] = field(default_factory=frozenset, repr=False)  # the squares of lane −1
     # square -> ((successor on the track, its lane, its corner, plain), ...): what `search` follows
     _ahead: dict[str, tuple[tuple, ...]] = field(default_factory=dict, repr=False)
+
+    # -- the lookup tables, read-only (hot path) ----------------------------------
+    # A caller on the hot path binds one once (`lane_of = track.lane_map`) and looks squares up
+    # in it; `cached_property` puts the table in the instance's dict, so the second read of
+    # `track.lane_map` costs what a plain attribute does. Never change them.
+    @cached_property
+    def lane_map(self) -> Mapping[str, int]:
+        """square -> 0, 1, 2 for lanes a, b, c; -1 in the pit lane."""
+        return self._lane
+
+    @cached_property
+    def level_map(self) -> Mapping[str, float]:
+        """square -> its level along the lap (pit squares included)."""
+        return self._level
+
+    @cached_property
+    def track_level_map(self) -> Mapping[str, float]:
+        """`level_map` without the pit lane."""
+        return self._track_level
+
+    @cached_property
+    def successor_map(self) -> Mapping[str, tuple[str, ...]]:
+        """square -> the squares one forward edge away."""
+        return self._succ
+
+    @cached_property
+    def corner_map(self) -> Mapping[str, Segment | None]:
+        """square -> the corner it is inside, or None."""
+        return self._corner
+
+    @cached_property
+    def beside_map(self) -> Mapping[str, frozenset[str]]:
+        """square -> the squares side by side with it."""
+        return self._beside
+
+    @cached_property
+    def risk_map(self) -> Mapping[str, frozenset[str]]:
+        """square -> its collision risk zone (D3, `risk_zone`)."""
+        return self._risk
+
+    @cached_property
+    def step_map(self) -> Mapping[str, Mapping[str, tuple]]:
+        """square -> {successor: (its lane, its corner, crosses the line, its own steps, plain)}:
+        what `moves.walk` needs of a step, in one lookup."""
+        return self._steps
+
+    @cached_property
+    def ahead_map(self) -> Mapping[str, tuple[tuple, ...]]:
+        """square -> ((successor on the track, its lane, its corner, plain), ...): what
+        `moves.search` follows."""
+        return self._ahead
+
+    @cached_property
+    def segment_index(self) -> Mapping[str, int]:
+        """square -> the index of its segment (pit squares: absent)."""
+        return self._seg_index
+
+    @cached_property
+    def corner_table(self) -> tuple[tuple[bool, ...], ...]:
+        """[start segment][stop segment] -> whether a move between them meets a corner
+        (`corner_between` without the call)."""
+        return self._corner_between
+
+    @cached_property
+    def pit_lane(self) -> frozenset[str]:
+        """The squares of the pit lane (lane −1)."""
+        return self._pit_lane
 
     # -- lookups (hot path) ------------------------------------------------------
     def __contains__(self, square: object) -> bool:
