@@ -9,7 +9,7 @@ are applied.
 
 from __future__ import annotations
 
-from rules.formats import TestKind, TestRoll
+from rules.dice import TestKind, TestRoll
 from rules.state import CarState, CarStatus, Cause, RaceState
 from rules.track import Track
 from rules.verdict import Event, Violation

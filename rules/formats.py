@@ -70,6 +70,8 @@ _MOVE_FIELDS = frozenset(
     {"car", "gear", "roll", "path", "to", "brake", "bonus", "slipstream", "tests", "pit", "xp", "option"}
 )
 _TEST_FIELDS = frozenset({"test", "car", "roll", "square"})
+_TURN_FIELDS = frozenset({"turn", "moves", "restart"})
+_PIT_FIELDS = frozenset({"stop", "tyres", "repair", "fuel"})
 _TESTS = {k.value: k for k in TestKind}
 
 
@@ -270,7 +272,7 @@ def read_race_log(data: bytes | str | Mapping[str, Any]) -> RaceLog:
     turns = []
     for t, raw in enumerate(turns_raw):
         where = f"turns[{t}]"
-        turn = _obj(raw, where, frozenset({"turn", "moves", "restart"}))
+        turn = _obj(raw, where, _TURN_FIELDS)
         number = _int(turn.get("turn"), f"{where}.turn")
         if number != t + 1:
             raise _fail(
@@ -455,7 +457,7 @@ def _checked_move(raw: Any, where: str, cars: set[str]) -> Move:
         tests = tuple(_test(t, f"{where}.tests[{i}]", cars) for i, t in enumerate(raw_tests))
     pit = None
     if move.get("pit") is not None:
-        pit = _obj(move["pit"], f"{where}.pit", frozenset({"stop", "tyres", "repair", "fuel"}))
+        pit = _obj(move["pit"], f"{where}.pit", _PIT_FIELDS)
         _choice(pit.get("stop"), f"{where}.pit.stop", ("tyres", "long"))
         _pit_work(pit, f"{where}.pit")
     xp = None

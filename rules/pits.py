@@ -18,13 +18,17 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
-from rules.formats import Move, TestKind
+from rules.dice import TestKind
 from rules.moves import search
 from rules.state import PARTS, CarState, RaceState, Wear
 from rules.track import Track
 from rules.verdict import Event, Violation
 from rules.weather import Tyres
+
+if TYPE_CHECKING:
+    from rules.formats import Move
 
 FAST_STOP = 10  # S2: a pit roll of 1–10 is a fast stop
 STAND_GEAR = 4  # S2/S3: a car leaves its stand in 4th at most

@@ -11,6 +11,7 @@ played: the inertia move is the last one."""
 from __future__ import annotations
 
 from rules import damage
+from rules.options.spec import Hooks, OptionSpec
 from rules.state import CarStatus, Cause
 from rules.verdict import Event, Violation
 
@@ -64,3 +65,31 @@ def finish(state, car_id, out):
     return damage.eliminate(
         state, car_id, Cause.ENGINE, state.turn, out, "engine broken: the inertia move is over (A4)"
     )
+
+
+def wants(ext, move) -> bool:
+    """A car in inertia makes its last move: it needs a `Plan`."""
+    return ext.inertia
+
+
+def check(game, state, car, move, plan, out):
+    if car.ext.inertia:
+        prepare(game, state, car, move, plan, out)
+    return state
+
+
+def late_tests(game, state, car_id, plan, rolls, out, first_event):
+    """After the tests: the inertia move is over; or engines that broke go into inertia (from the
+    move's first event: the pedal, A10, pays its engine point before the tests)."""
+    if plan is not None and plan.options.get("_inertia"):
+        return finish(state, car_id, out)
+    if out:
+        return catch(game, state, out, 0)
+    return state
+
+
+OPTION = OptionSpec(
+    id="A4",
+    name="engine failure inertia",
+    hooks=Hooks(wants=wants, check=check, late_tests=late_tests),
+)

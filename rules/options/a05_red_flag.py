@@ -28,6 +28,8 @@ from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from rules import pits
+from rules.options.spec import Hooks, OptionSpec
+from rules.order import play_order
 from rules.state import PARTS, CarState, CarStatus, Cause, RaceState, Wear
 from rules.verdict import Event, Violation
 from rules.weather import Tyres
@@ -307,3 +309,30 @@ def take_spare(game: Game, state: RaceState, car: CarState, move: Move, turn: in
         ext=replace(car.ext, spare=True, in_stand=True, owed=0, stalled=False, inertia=False),
     )
     return state.with_car(spare), [Event(turn, car.id, "spare", f"takes the spare car in {entry.stand} (A5)")]
+
+
+# -- the declaration ----------------------------------------------------------------
+def act(game, state, car, move, plan, out):
+    """`option: {"spare": …}` in a move of a car that is racing (a retired one's is `spare`)."""
+    if game.rules.has("A5") and not (car.ext.spare and car.gear == 0):
+        out.append(
+            Violation(
+                state.turn, car.id, "A5", f"car {car.id} is racing: the spare car is for a retired driver"
+            )
+        )
+    return state
+
+
+def at_turn_end(game: Game, state: RaceState) -> tuple[RaceState, list]:
+    """The flag, if it falls now (the race order is worked out only then)."""
+    if not state.dangerous or triggered(game, state) is None:
+        return state, []
+    return end_turn(game, state, play_order(game.track, state))
+
+
+OPTION = OptionSpec(
+    id="A5",
+    name="red flag and spare car",
+    hooks=Hooks(act=act, spare=take_spare, restart=restart, end_turn=at_turn_end),
+    fields=("option.spare", "turns.restart"),
+)

@@ -6,7 +6,8 @@ per damage, in the order the damage happened."""
 
 from __future__ import annotations
 
-from rules.formats import TestKind
+from rules.dice import TestKind
+from rules.options.spec import Hooks, OptionSpec
 from rules.verdict import Event
 
 KINDS = ("body-lost", "engine-lost")
@@ -63,3 +64,18 @@ def scatter(game, state, car_id, rolls, out, first_event):
             TestKind.SCATTER, rolls.car(test), f"scatter roll {test.roll} with no damage to scatter"
         )
     return state.with_(dangerous=frozenset(dangerous))
+
+
+def late_tests(game, state, car_id, plan, rolls, out, first_event):
+    """The damage this move's tests did, if any, scatters."""
+    if len(out) > first_event:
+        return scatter(game, state, car_id, rolls, out, first_event)
+    return state
+
+
+OPTION = OptionSpec(
+    id="A6",
+    name="debris scatter",
+    hooks=Hooks(late_tests=late_tests),
+    fields=("tests.scatter",),
+)

@@ -5,7 +5,8 @@ turn, to every car at once. [decision] The roll is logged in the tests of the mo
 
 from __future__ import annotations
 
-from rules.formats import TestKind
+from rules.dice import TestKind
+from rules.options.spec import Hooks, OptionSpec
 from rules.verdict import Event
 
 DUE = "weather"
@@ -38,3 +39,17 @@ def end_turn(game, state):
                 Event(state.turn, item[2], "weather", f"weather roll {item[1]}: {weather.label()} (A9)")
             )
     return state.with_(due=()), events
+
+
+def at_turn_end(game, state):
+    """The turn's weather roll, if a push called for one."""
+    if not state.due:
+        return state, []
+    return end_turn(game, state)
+
+
+OPTION = OptionSpec(
+    id="A9",
+    name="alternative weather timing",
+    hooks=Hooks(weather=roll, end_turn=at_turn_end),
+)

@@ -7,6 +7,7 @@ violation (the car had to stop)."""
 
 from __future__ import annotations
 
+from rules.options.spec import Hooks, OptionSpec
 from rules.verdict import Violation
 
 BONUS = {1: {1: 3, 2: 2, 3: 0}, 2: {1: 2, 2: 0}, 3: {1: 0}}
@@ -56,3 +57,31 @@ def start(car, weather):
     if not b:
         return car
     return car.with_(wear=car.wear._replace(tyres=car.wear.tyres + b))
+
+
+# -- the declaration ----------------------------------------------------------------
+FULL_TANK = 99  # no `fuel` given = a full tank (3/3), the whole race
+
+
+def load(rules, entry, extras: dict, problems) -> None:
+    """The tank at the start (`cars[].fuel`)."""
+    if rules.has("A12"):
+        extras["fuel"] = entry.fuel or FULL_TANK
+    elif entry.fuel is not None:
+        problems.append(Violation(0, entry.car, "A12", "a fuel load is option A12, not in force this season"))
+
+
+def grid(rules, entry, car, weather):
+    return start(car, weather)
+
+
+def at_the_line(game, state, car_id, out):
+    return crossed(game, state, car_id, out) if state.car(car_id).ext.fuel else state
+
+
+OPTION = OptionSpec(
+    id="A12",
+    name="refuelling",
+    hooks=Hooks(start=load, grid=grid, stop=refuel, crossed=at_the_line),
+    fields=("cars.fuel", "pit.fuel"),
+)

@@ -26,7 +26,8 @@ from typing import TYPE_CHECKING
 
 from rules import damage
 from rules.corners import ExitOutcome
-from rules.formats import TestKind
+from rules.dice import TestKind
+from rules.options.spec import Hooks, OptionSpec
 from rules.state import CarStatus, Cause, RaceState
 from rules.verdict import Event, Violation
 
@@ -113,3 +114,11 @@ def accident(state: RaceState, track: Track, car_id: str, square: str, rolls: Ro
             Violation(turn, cid, "A14", f"car {cid} was touched by car {car_id}'s crash: no accident roll")
         )
     return state
+
+
+OPTION = OptionSpec(
+    id="A14",
+    name="road exit",
+    hooks=Hooks(road_exit=serious, crash=accident),
+    fields=("tests.accident",),
+)

@@ -7,6 +7,7 @@
 from __future__ import annotations
 
 from rules.gearbox import pushes_engine
+from rules.options.spec import Hooks, OptionSpec
 from rules.verdict import Violation
 
 THRESHOLD = {4: 9, 5: 15, 6: 25, 7: 41}
@@ -25,3 +26,23 @@ def prepare(game, state, car, move, plan, out) -> None:
     plan.mover_engine = max(plan.mover_engine, 1)
     pushed = plan.pushed if plan.pushed is not None else pushes_engine(gear, plan.roll)
     plan.mover_limit = LIMIT_PUSHED if pushed else LIMIT
+
+
+def act(game, state, car, move, plan, out):
+    prepare(game, state, car, move, plan, out)
+    return state
+
+
+def pit_lane(game, state, car, move, plan, walk, out) -> None:
+    if plan.options.get("supercharge"):
+        out.append(
+            Violation(state.turn, car.id, "A15", "supercharging is forbidden going into or out of the pits")
+        )
+
+
+OPTION = OptionSpec(
+    id="A15",
+    name="supercharging",
+    hooks=Hooks(act=act, pit_lane=pit_lane),
+    fields=("option.supercharge",),
+)

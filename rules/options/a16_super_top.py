@@ -11,6 +11,7 @@ spent."""
 from __future__ import annotations
 
 from rules.gearbox import RANGES, nth
+from rules.options.spec import Hooks, OptionSpec
 from rules.verdict import Event, Violation
 
 PUSH_IN_SEVENTH = 49  # 19 + 30 or 20 + 29 at least: a 20 or a 30 was "shown"
@@ -51,3 +52,16 @@ def save(state, car, part, turn, events):
     events.append(Event(turn, car.id, "super-top", f"Super Top: stays in the race with 1 {part} point (A16)"))
     car = car.with_(wear=car.wear._replace(**{part: 1}), ext=car.ext.with_(supertop=True))
     return state.with_car(car)
+
+
+def start(rules, entry, extras: dict, problems) -> None:
+    if rules.has("A16"):
+        extras["super_top"] = True  # given one (`supertop`: used)
+
+
+OPTION = OptionSpec(
+    id="A16",
+    name="Super Top",
+    hooks=Hooks(start=start, act=prepare),
+    fields=("option.supertop",),
+)
