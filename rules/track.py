@@ -13,7 +13,6 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from enum import StrEnum
 from fractions import Fraction
-from functools import cached_property
 from typing import Any
 
 from rules.weather import WeatherScale
@@ -105,72 +104,42 @@ class Track:
     # square -> ((successor on the track, its lane, its corner, plain), ...): what `search` follows
     _ahead: dict[str, tuple[tuple, ...]] = field(default_factory=dict, repr=False)
 
-    # -- the lookup tables, read-only (hot path) ----------------------------------
-    # A caller on the hot path binds one once (`lane_of = track.lane_map`) and looks squares up
-    # in it; `cached_property` puts the table in the instance's dict, so the second read of
-    # `track.lane_map` costs what a plain attribute does. Never change them.
-    @cached_property
-    def lane_map(self) -> Mapping[str, int]:
-        """square -> 0, 1, 2 for lanes a, b, c; -1 in the pit lane."""
-        return self._lane
+    # -- the lookup tables, public and read-only (the hot path's) ---------------------
+    # The same dicts as the private fields above, set once by `__post_init__`: plain attributes of
+    # a frozen instance (no property call, and Python specialises the lookup), which no caller may
+    # assign. A caller on the hot path binds one once (`lane_of = track.lane_map`). Never change
+    # them.
+    # square -> 0, 1, 2 for lanes a, b, c; -1 in the pit lane.
+    lane_map: Mapping[str, int] = field(init=False, repr=False, compare=False)
+    # square -> its level along the lap (pit squares included).
+    level_map: Mapping[str, float] = field(init=False, repr=False, compare=False)
+    # `level_map` without the pit lane.
+    track_level_map: Mapping[str, float] = field(init=False, repr=False, compare=False)
+    # square -> the squares one forward edge away.
+    successor_map: Mapping[str, tuple[str, ...]] = field(init=False, repr=False, compare=False)
+    # square -> the corner it is inside, or None.
+    corner_map: Mapping[str, Segment | None] = field(init=False, repr=False, compare=False)
+    # square -> the squares side by side with it.
+    beside_map: Mapping[str, frozenset[str]] = field(init=False, repr=False, compare=False)
+    # square -> its collision risk zone (D3, `risk_zone`).
+    risk_map: Mapping[str, frozenset[str]] = field(init=False, repr=False, compare=False)
+    # square -> {successor: (its lane, its corner, crosses the line, its own steps, plain)}: what
+    # `moves.walk` needs of a step, in one lookup.
+    step_map: Mapping[str, Mapping[str, tuple]] = field(init=False, repr=False, compare=False)
+    # square -> ((successor on the track, its lane, its corner, plain), ...): what `moves.search`
+    # follows.
+    ahead_map: Mapping[str, tuple[tuple, ...]] = field(init=False, repr=False, compare=False)
+    # square -> the index of its segment (pit squares: absent).
+    segment_index: Mapping[str, int] = field(init=False, repr=False, compare=False)
+    # [start segment][stop segment] -> whether a move between them meets a corner
+    # (`corner_between` without the call).
+    corner_table: tuple[tuple[bool, ...], ...] = field(init=False, repr=False, compare=False)
+    # The squares of the pit lane (lane −1).
+    pit_lane: frozenset[str] = field(init=False, repr=False, compare=False)
 
-    @cached_property
-    def level_map(self) -> Mapping[str, float]:
-        """square -> its level along the lap (pit squares included)."""
-        return self._level
-
-    @cached_property
-    def track_level_map(self) -> Mapping[str, float]:
-        """`level_map` without the pit lane."""
-        return self._track_level
-
-    @cached_property
-    def successor_map(self) -> Mapping[str, tuple[str, ...]]:
-        """square -> the squares one forward edge away."""
-        return self._succ
-
-    @cached_property
-    def corner_map(self) -> Mapping[str, Segment | None]:
-        """square -> the corner it is inside, or None."""
-        return self._corner
-
-    @cached_property
-    def beside_map(self) -> Mapping[str, frozenset[str]]:
-        """square -> the squares side by side with it."""
-        return self._beside
-
-    @cached_property
-    def risk_map(self) -> Mapping[str, frozenset[str]]:
-        """square -> its collision risk zone (D3, `risk_zone`)."""
-        return self._risk
-
-    @cached_property
-    def step_map(self) -> Mapping[str, Mapping[str, tuple]]:
-        """square -> {successor: (its lane, its corner, crosses the line, its own steps, plain)}:
-        what `moves.walk` needs of a step, in one lookup."""
-        return self._steps
-
-    @cached_property
-    def ahead_map(self) -> Mapping[str, tuple[tuple, ...]]:
-        """square -> ((successor on the track, its lane, its corner, plain), ...): what
-        `moves.search` follows."""
-        return self._ahead
-
-    @cached_property
-    def segment_index(self) -> Mapping[str, int]:
-        """square -> the index of its segment (pit squares: absent)."""
-        return self._seg_index
-
-    @cached_property
-    def corner_table(self) -> tuple[tuple[bool, ...], ...]:
-        """[start segment][stop segment] -> whether a move between them meets a corner
-        (`corner_between` without the call)."""
-        return self._corner_between
-
-    @cached_property
-    def pit_lane(self) -> frozenset[str]:
-        """The squares of the pit lane (lane −1)."""
-        return self._pit_lane
+    def __post_init__(self) -> None:
+        for public, private in _PUBLIC_TABLES:
+            object.__setattr__(self, public, getattr(self, private))
 
     # -- lookups (hot path) ------------------------------------------------------
     def __contains__(self, square: object) -> bool:
@@ -230,6 +199,22 @@ class Track:
 
     def to_json(self) -> dict[str, Any]:
         return dict(self.document)
+
+
+_PUBLIC_TABLES = (
+    ("lane_map", "_lane"),
+    ("level_map", "_level"),
+    ("track_level_map", "_track_level"),
+    ("successor_map", "_succ"),
+    ("corner_map", "_corner"),
+    ("beside_map", "_beside"),
+    ("risk_map", "_risk"),
+    ("step_map", "_steps"),
+    ("ahead_map", "_ahead"),
+    ("segment_index", "_seg_index"),
+    ("corner_table", "_corner_between"),
+    ("pit_lane", "_pit_lane"),
+)
 
 
 # -- building -------------------------------------------------------------------
