@@ -25,7 +25,10 @@ def prepare(move, plan) -> None:
 
 def wants(ext, move) -> bool:
     """The car's high wing may change this move: it needs a `Plan`."""
-    return ext.wing == "high" and acts(move)
+    if ext.wing != "high":
+        return False
+    cap = CAPS.get(move.gear)  # `acts`, without the call (every move)
+    return cap is not None and (type(move.roll) is not int or move.roll > cap)
 
 
 def plan(game, state, car, move, plan, out):
