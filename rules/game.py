@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 
 from rules import advanced
 from rules.options import registry
+from rules.weather import Tyres, move_terms
 
 if TYPE_CHECKING:
     from rules.formats import CarEntry
@@ -20,6 +21,10 @@ if TYPE_CHECKING:
     from rules.track import Track
 
 _hooks = registry.hooks
+
+
+def _core_terms(tyres: Tyres, rain: bool, lap_on_set: int, gear: int, in_corner: bool):
+    return move_terms(tyres, rain, lap_on_set, gear, False, in_corner)
 
 
 @dataclass(frozen=True, slots=True)
@@ -31,14 +36,19 @@ class Game:
     rules: RuleSet
     laps: int
     entries: dict[str, CarEntry]
-    # whether a move needs a `Plan` (advanced.plan_test: the engine's reasons and the `wants`
-    # hooks of the options in force, in one call)
-    needs_plan: Callable = field(init=False, repr=False)
+    # whether an option in force wants a `Plan` for a move of a car with advanced state
+    # (advanced.car_test, from their `wants` hooks); None: none of them has one
+    car_wants: Callable | None = field(init=False, repr=False)
     # options the bot reads too, looked up once
     a5: bool = field(init=False, repr=False)
     a8: bool = field(init=False, repr=False)
     a14: bool = field(init=False, repr=False)
     a17: bool = field(init=False, repr=False)
+    # W2 for a move, on the replay's cache miss (A8's, or the core's)
+    terms: Callable = field(init=False, repr=False)
+    # (option, its `uses` hook) for the options not in force a move may use anyway (A13)
+    off_users: tuple = field(init=False, repr=False)
+    on_build: tuple = field(init=False, repr=False)
     on_grid: tuple = field(init=False, repr=False)
     on_plan: tuple = field(init=False, repr=False)
     on_check: tuple = field(init=False, repr=False)
@@ -60,6 +70,7 @@ class Game:
         options = self.rules.options
         put = object.__setattr__
         for point in (
+            "build",
             "grid",
             "plan",
             "check",
@@ -78,7 +89,9 @@ class Game:
             "end_turn",
         ):
             put(self, f"on_{point}", _hooks(point, options))
-        put(self, "needs_plan", advanced.plan_test(self.track, _hooks("wants", options)))
+        put(self, "car_wants", advanced.car_test(registry.wants(options)))
+        put(self, "terms", self.on_terms[0] if self.on_terms else _core_terms)
+        put(self, "off_users", tuple((o, uses) for o, uses in registry.USERS if o not in options))
         put(self, "a5", "A5" in options)
         put(self, "a8", bool(self.on_terms))
         put(self, "a14", bool(self.on_road_exit))

@@ -3,8 +3,8 @@ point per corner-exit square in those gears (a car with `"wing": "low"`)."""
 
 from __future__ import annotations
 
+from rules.messages import Code
 from rules.options.spec import Hooks, OptionSpec
-from rules.verdict import Violation
 
 FROM_GEAR = 4
 
@@ -40,9 +40,7 @@ def start(rules, entry, extras: dict, problems) -> None:
         if rules.has("A1"):
             extras["wing"] = "low"
         else:
-            problems.append(
-                Violation(0, entry.car, "A1", f"a {entry.wing} wing is option A1, not in force this season")
-            )
+            problems.violation(0, entry.car, "A1", Code.OPTION_WING_NOT_IN_FORCE, wing=entry.wing, opt="A1")
 
 
 OPTION = OptionSpec(
@@ -50,4 +48,5 @@ OPTION = OptionSpec(
     name="wing low",
     hooks=Hooks(start=start, wants=wants, plan=plan),
     fields=("cars.wing",),
+    state=("wing",),
 )

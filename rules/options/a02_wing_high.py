@@ -4,8 +4,8 @@
 
 from __future__ import annotations
 
+from rules.messages import Code
 from rules.options.spec import Hooks, OptionSpec
-from rules.verdict import Violation
 
 CAPS = {4: 11, 5: 18, 6: 26, 7: 44}
 
@@ -40,9 +40,7 @@ def plan(game, state, car, move, plan, out):
 def act(game, state, car, move, plan, out):
     """`option: {"highwing": true}`: the square off in a corner needs the high wing."""
     if car.ext.wing != "high":
-        out.append(
-            Violation(state.turn, car.id, "A2", "takes a square off in a corner without the high wing")
-        )
+        out.violation(state.turn, car.id, "A2", Code.A2_TAKES_SQUARE_OFF_CORNER)
     return state
 
 
@@ -55,9 +53,7 @@ def start(rules, entry, extras: dict, problems) -> None:
         if rules.has("A2"):
             extras["wing"] = "high"
         else:
-            problems.append(
-                Violation(0, entry.car, "A2", f"a {entry.wing} wing is option A2, not in force this season")
-            )
+            problems.violation(0, entry.car, "A2", Code.OPTION_WING_NOT_IN_FORCE, wing=entry.wing, opt="A2")
 
 
 OPTION = OptionSpec(
@@ -65,4 +61,5 @@ OPTION = OptionSpec(
     name="wing high",
     hooks=Hooks(start=start, wants=wants, plan=plan, act=act),
     fields=("cars.wing", "option.highwing"),
+    state=("wing",),
 )

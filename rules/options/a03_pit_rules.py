@@ -7,9 +7,8 @@ stop and the gear check `check_pit_gear`); this module hooks the speed limit int
 from __future__ import annotations
 
 from rules import pits
-from rules.gearbox import nth
+from rules.messages import Code
 from rules.options.spec import Hooks, OptionSpec
-from rules.verdict import Violation
 
 LANE_GEAR = 4  # « 4ème maximum » down the lane
 
@@ -20,11 +19,7 @@ def pit_lane(game, state, car, move, plan, walk, out) -> None:
     if walk.enters_pit and lane_of[car.square] >= 0:
         plan.pit_brake = pits.check_pit_gear(game, car, move.gear, True, out, state.turn)
     elif lane_of[car.square] < 0 and move.gear > LANE_GEAR and not plan.free_gear:
-        out.append(
-            Violation(
-                state.turn, car.id, "A3", f"drives in the pit lane in {nth(move.gear)} gear: 4th at most"
-            )
-        )
+        out.violation(state.turn, car.id, "A3", Code.A3_DRIVES_PIT_LANE_GEAR, gear=move.gear)
 
 
 OPTION = OptionSpec(id="A3", name="pit rules", hooks=Hooks(pit_lane=pit_lane))

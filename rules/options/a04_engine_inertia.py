@@ -91,4 +91,5 @@ OPTION = OptionSpec(
     id="A4",
     name="engine failure inertia",
     hooks=Hooks(wants=wants, check=check, late_tests=late_tests),
+    state=("inertia",),
 )

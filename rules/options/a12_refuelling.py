@@ -7,9 +7,9 @@ violation (the car had to stop)."""
 
 from __future__ import annotations
 
+from rules import pits
 from rules.messages import Code
 from rules.options.spec import Hooks, OptionSpec
-from rules.verdict import Violation
 
 BONUS = {1: {1: 3, 2: 2, 3: 0}, 2: {1: 2, 2: 0}, 3: {1: 0}}
 
@@ -26,9 +26,7 @@ def refuel(game, state, car, move, crossings_at_stand, tyre_points, out):
     if not 1 <= thirds <= 3:
         out.violation(state.turn, car.id, "A12", Code.A12_TANK_HOLDS_1_3, thirds=thirds)
         thirds = 3
-    from rules.pits import _line_ahead
-
-    start = crossings_at_stand + (1 if _line_ahead(game.track, car.square, game.entries[car.id].stand) else 0)
+    start = crossings_at_stand + (1 if pits.line_ahead(game.track, car.square, game.entries[car.id].stand) else 0)
     lap = max(1, start)
     return tyre_points + bonus(lap, thirds, state.weather.is_rain), {"fuel": thirds, "fuel_from": start}
 
@@ -70,7 +68,7 @@ def load(rules, entry, extras: dict, problems) -> None:
     if rules.has("A12"):
         extras["fuel"] = entry.fuel or FULL_TANK
     elif entry.fuel is not None:
-        problems.append(Violation(0, entry.car, "A12", "a fuel load is option A12, not in force this season"))
+        problems.violation(0, entry.car, "A12", Code.A12_FUEL_LOAD_OPTION_NOT)
 
 
 def grid(rules, entry, car, weather):
@@ -86,4 +84,5 @@ OPTION = OptionSpec(
     name="refuelling",
     hooks=Hooks(start=load, grid=grid, stop=refuel, crossed=at_the_line),
     fields=("cars.fuel", "pit.fuel"),
+    state=("fuel", "fuel_from"),
 )

@@ -9,7 +9,6 @@ from __future__ import annotations
 from rules.gearbox import pushes_engine
 from rules.messages import Code
 from rules.options.spec import Hooks, OptionSpec
-from rules.verdict import Violation
 
 THRESHOLD = {4: 9, 5: 15, 6: 25, 7: 41}
 BONUS = {4: 2, 5: 3, 6: 4, 7: 5}
@@ -36,9 +35,7 @@ def act(game, state, car, move, plan, out):
 
 def pit_lane(game, state, car, move, plan, walk, out) -> None:
     if plan.options.get("supercharge"):
-        out.append(
-            Violation(state.turn, car.id, "A15", "supercharging is forbidden going into or out of the pits")
-        )
+        out.violation(state.turn, car.id, "A15", Code.A15_SUPERCHARGING_FORBIDDEN_GOING_INTO)
 
 
 OPTION = OptionSpec(

@@ -7,7 +7,6 @@ from __future__ import annotations
 from rules.dice import TestKind
 from rules.messages import Code, Kind, msg
 from rules.options.spec import Hooks, OptionSpec
-from rules.verdict import Violation
 
 STALL = 1
 CAUGHT = 20
@@ -51,9 +50,7 @@ def wants(ext, move) -> bool:
 
 def plan(game, state, car, move, plan, out):
     if car.ext.stalled:
-        out.append(
-            Violation(state.turn, car.id, "A18", f"car {car.id} stalled (severe spin): it sits out this turn")
-        )
+        out.violation(state.turn, car.id, "A18", Code.A18_CAR_STALLED_SEVERE_SPIN, car=car.id)
         state = state.with_car(car.with_(ext=car.ext.with_(stalled=False)))
     return state
 
@@ -72,4 +69,5 @@ OPTION = OptionSpec(
     name="severe spin",
     hooks=Hooks(wants=wants, wait=wait, plan=plan, spin=spin, mid_tests=mid_tests),
     fields=("wait.stalled", "tests.spin"),
+    state=("stalled",),
 )

@@ -25,4 +25,4 @@ def act(game, state, car, move, plan, out):
     return prepare(state, car, move, plan, out)
 
 
-OPTION = OptionSpec(id="A19", name="Top", hooks=Hooks(act=act), fields=("option.top",))
+OPTION = OptionSpec(id="A19", name="Top", hooks=Hooks(act=act), fields=("option.top",), state=("top_lap",))

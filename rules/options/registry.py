@@ -7,7 +7,7 @@ The one place that imports the option modules: adding an option is adding its mo
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Collection
 from dataclasses import replace
 
 from rules.options import (
@@ -81,6 +81,10 @@ OPTION_KEYS: dict[str, str] = {
 }
 
 
+def _keys(spec: OptionSpec, where: str) -> frozenset[str]:
+    return frozenset(f.partition(".")[2] for f in spec.fields if f.partition(".")[0] == where)
+
+
 def playing(point: str) -> tuple[OptionSpec, ...]:
     """The options that hook `point`, in the order they play there."""
     hooked = [s for s in SPECS if getattr(s.hooks, point) is not None]
@@ -90,10 +94,14 @@ def playing(point: str) -> tuple[OptionSpec, ...]:
     return tuple(hooked)
 
 
-def hooks(point: str, options: Iterable[str]) -> tuple[Hook, ...]:
+def hooks(point: str, options: Collection[str]) -> tuple[Hook, ...]:
     """The hooks of these options at `point`, in play order (empty: nothing to call)."""
-    chosen = set(options)
-    return tuple(getattr(s.hooks, point) for s in playing(point) if s.id in chosen)
+    return tuple(hook for option, hook in _AT[point] if option in options)
+
+
+def wants(options: Collection[str]) -> tuple[tuple[str, Hook], ...]:
+    """(a `CarExtras` field, the `wants` hook to ask when it is set) for these options."""
+    return tuple((f, s.hooks.wants) for s in playing("wants") if s.id in options for f in s.state)
 
 
 def _check_order() -> None:
@@ -106,3 +114,21 @@ def _check_order() -> None:
 
 
 _check_order()
+# hook point -> ((option, its hook), ...) in play order: what a `Game` picks its tuples from
+_AT: dict[str, tuple[tuple[str, Hook], ...]] = {
+    point: tuple((s.id, getattr(s.hooks, point)) for s in playing(point)) for point in POINTS
+}
+
+
+# The hooks the engine calls for a log field whatever the season plays (the option says what
+# using it while off means): every option's `start`; a `wait` by its value; a move's `option`
+# action by its keys; a retired car's move by its keys (`spare`); a turn's `restart`.
+STARTS: tuple[Hook, ...] = tuple(s.hooks.start for s in playing("start"))
+WAITS: dict[str, Hook] = {w: s.hooks.wait for s in playing("wait") for w in _keys(s, "wait")}
+ACTS: tuple[tuple[frozenset[str], Hook], ...] = tuple(
+    (_keys(s, "option"), s.hooks.act) for s in playing("act")
+)
+SPARES: dict[str, Hook] = {k: s.hooks.spare for s in playing("spare") for k in _keys(s, "option")}
+RESTARTS: tuple[Hook, ...] = tuple(s.hooks.restart for s in playing("restart"))
+# options a move may use though the season does not play them, and how to tell (A13's 7th gear)
+USERS: tuple[tuple[str, Hook], ...] = tuple((s.id, s.hooks.uses) for s in playing("uses"))

@@ -8,12 +8,12 @@ replay calls them at that point, and a point no option in force hooks costs noth
 
 The hook points, in the order a race meets them (the signatures are the engine's calls):
 
-before the race, per car — every option's hook, in force or not (an entry may ask for an option
-the season does not play, and the option says so):
-- `build(rules, total) -> (pit points, extra points, ok, message code, params)`: D1, the wear a
-  car may be built with (A11);
+before the race, per car:
+- `build(rules, entry, total, problems) -> (pit points, points over, legal)`: D1, the wear a car
+  may be built with (A11, in force; it reports a build it does not allow);
 - `start(rules, entry, extras, problems)`: the car's advanced state (`extras`, a dict of
-  `CarExtras` fields, changed in place: A1/A2 wing, A12 fuel, A16);
+  `CarExtras` fields, changed in place: A1/A2 wing, A12 fuel, A16) — every option's, in force or
+  not (an entry may ask for an option the season does not play, and the option says so);
 on the grid, per car, the weather known — options in force:
 - `grid(rules, entry, car, weather) -> car` (A7 grid experience, A12 a light tank's tyres);
 
@@ -21,7 +21,8 @@ a move — options in force, and an option the move uses though the season does 
 (`uses`, or one of its `option.*` keys: the engine reports it, then plays it as the rules say):
 - `uses(car, move) -> bool`: the move uses the option whether in force or not (A13: 7th gear);
 - `wants(extras, move) -> bool`: the car's option state changes this move, so it needs a `Plan`
-  (A1, A2, A4, A18) — folded with the engine's own reasons into one test per `Game`;
+  (A1, A2, A4, A18); asked only when one of the option's `state` fields is set on the car, and
+  folded per `Game` into one test (`Game.car_wants`) beside the engine's own reasons;
 - `wait(game, state, move, out) -> state`: a `wait` move of the option (A18 `stalled`);
 - `plan(game, state, car, move, plan, out) -> state`: the option shapes the move's `Plan`
   (A18, A13, A1, A2);
@@ -55,7 +56,8 @@ a game turn:
 - `end_turn(game, state) -> (state, said)`: once every car has moved (A9, A5).
 
 `fields` names what of the race log the option plays: `option.KEY` (a move's option action),
-`cars.KEY`, `pit.KEY`, `turns.KEY`, `tests.KIND`, `wait.VALUE`.
+`cars.KEY`, `pit.KEY`, `turns.KEY`, `tests.KIND`, `wait.VALUE`. `state` names the `CarExtras`
+fields it keeps on a car (`rules/extras.py`).
 """
 
 from __future__ import annotations
@@ -66,10 +68,13 @@ from dataclasses import dataclass, fields
 from types import ModuleType
 from typing import Any
 
+from rules.extras import CarExtras
+
 Hook = Callable[..., Any]
 
 _FIELD = re.compile(r"^(option|cars|pit|turns|tests|wait)\.[a-z]+$")
 _MODULE = re.compile(r"^a(\d\d)_[a-z0-9_]+$")
+_STATE = frozenset(CarExtras.__dataclass_fields__)
 
 
 @dataclass(frozen=True, slots=True)
@@ -118,6 +123,7 @@ class OptionSpec:
     name: str
     hooks: Hooks
     fields: tuple[str, ...] = ()
+    state: tuple[str, ...] = ()
     unit: str = ""
 
     @property
@@ -148,4 +154,10 @@ def check(module: ModuleType) -> OptionSpec:
             raise OptionSpecError(f"{spec.id}: hook {point!r} is not a function")
     if type(spec.fields) is not tuple or not all(type(f) is str and _FIELD.match(f) for f in spec.fields):
         raise OptionSpecError(f"{spec.id}: fields must be a tuple like ('option.top', 'cars.fuel')")
+    if type(spec.state) is not tuple or not set(spec.state) <= _STATE:
+        raise OptionSpecError(f"{spec.id}: state must be a tuple of CarExtras fields, like ('top_lap',)")
+    if spec.hooks.wants is not None and not spec.state:
+        raise OptionSpecError(
+            f"{spec.id}: a `wants` hook is asked only about the option's `state`: declare it"
+        )
     return spec

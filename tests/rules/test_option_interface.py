@@ -10,8 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from rules import advanced, formats
-from rules.dice import TestKind
+from rules import advanced, dice, formats
 from rules.game import Game
 from rules.options import registry
 from rules.options.spec import POINTS, Hooks, OptionSpec, OptionSpecError, check
@@ -69,6 +68,12 @@ def test_the_checker_refuses_a_missing_or_misnamed_declaration():
     not_callable = OptionSpec(id="A20", name="x", hooks=Hooks(end_turn="later"))
     with pytest.raises(OptionSpecError, match="not a function"):
         check(_fake("a20_nothing", OPTION=not_callable))
+    unasked = OptionSpec(id="A20", name="x", hooks=Hooks(wants=lambda ext, move: True))
+    with pytest.raises(OptionSpecError, match="state"):
+        check(_fake("a20_nothing", OPTION=unasked))
+    unknown_state = OptionSpec(id="A20", name="x", hooks=Hooks(wants=print), state=("boost",))
+    with pytest.raises(OptionSpecError, match="CarExtras"):
+        check(_fake("a20_nothing", OPTION=unknown_state))
 
 
 def _declared(prefix: str) -> dict[str, list[str]]:
@@ -85,7 +90,7 @@ def test_the_option_actions_the_replay_reads_are_the_declared_ones():
     keys = _declared("option")
     assert all(len(ids) == 1 for ids in keys.values())  # one option plays a key
     assert advanced.OPTION_KEYS is registry.OPTION_KEYS
-    assert advanced.OPTION_KEYS == {k: ids[0] for k, ids in keys.items()}
+    assert {k: ids[0] for k, ids in keys.items()} == advanced.OPTION_KEYS
     assert advanced.OPTION_KEYS == {
         "top": "A19",
         "supertop": "A16",
@@ -103,7 +108,7 @@ def test_the_other_declared_fields_are_fields_the_reader_reads():
     assert set(_declared("turns")) <= formats._TURN_FIELDS
     assert set(_declared("wait")) <= set(formats.WAITS)
     tests = _declared("tests")
-    assert set(tests) <= {k.value for k in TestKind}
+    assert set(tests) <= {k.value for k in dice.TestKind}
     # the d20 tests only an option calls for are declared by that option, once
     assert {k: ids for k, ids in tests.items()} == {
         "spin": ["A18"],
@@ -121,13 +126,14 @@ def test_a_game_keeps_the_hooks_of_the_options_in_force_only(ovale):
         if hasattr(bare, f"on_{point}"):
             assert getattr(bare, f"on_{point}") == (), point
     assert not (bare.a5 or bare.a8 or bare.a14 or bare.a17)
+    assert bare.car_wants is None and bare.off_users == ((("A13", OPTIONS["A13"].hooks.uses)),)
     every = Game(ovale, RuleSet.from_options(ALL), 3, {})
-    assert every.on_late_tests == tuple(
-        getattr(OPTIONS[o].hooks, "late_tests") for o in registry.ORDER["late_tests"]
-    )
+    assert every.on_late_tests == tuple(OPTIONS[o].hooks.late_tests for o in registry.ORDER["late_tests"])
     assert every.a5 and every.a8 and every.a14 and every.a17
     a17 = Game(ovale, RuleSet.from_options(["A17"]), 3, {})
     assert a17.on_handling == (OPTIONS["A17"].hooks.handling,) and a17.on_late_tests == ()
+    assert a17.car_wants is None
+    assert every.car_wants is not None and every.off_users == ()
 
 
 def test_the_hook_points_play_in_the_declared_order():
