@@ -4,10 +4,11 @@
 team experience (X3), an `option` action, a gear beyond the core gearbox, or a car whose advanced
 state acts on it (a stand to leave; or an option in force `wants` it: a stall, inertia, a wing
 that changes the move) — gets a `Plan` from `prepare()`. Whether it does is one test at the top of
-`apply`: the engine's reasons, and `game.car_wants`, which `car_test` folds once per `Game` from
-the `wants` hooks of the options in force (None when there is none: the test costs nothing). A
-plain move of any other car never builds a `Plan` (A12's tank is checked when the car crosses the
-line), so the core path stays as fast as it was.
+`apply`: the engine's reasons (`unusual`, the pit lane, 7th gear), and for a car with advanced
+state the `wants` hooks of the options in force, which a `Game` keeps with the `state` field each
+is asked about (`Game.wants`; empty: the test costs nothing). A plain move of any other car never
+builds a `Plan` (A12's tank is checked when the car crosses the line), so the core path stays as
+fast as it was.
 
 The options are reached only through the hooks they declare (`rules/options/spec.py`): `apply`
 and this module call the tuples a `Game` keeps per hook point (`game.on_plan`,
@@ -19,7 +20,6 @@ for the move (`Plan.off`), as the rules play it. The championship rules' own log
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
@@ -37,10 +37,12 @@ if TYPE_CHECKING:
     from rules.formats import Move
     from rules.game import Game
 
-__all__ = ["OPTION_KEYS", "Plan", "car_test", "prepare", "unusual"]
+__all__ = ["OPTION_KEYS", "Plan", "prepare", "unusual"]
 
 _PASSES_THROUGH = Code.T1_PASSES_THROUGH_CAR
 _hooks = registry.hooks
+# an `option` key -> (its action's place in the play order, the action)
+_ACT_OF = {k: (i, act) for i, (keys, act) in enumerate(registry.ACTS) for k in keys}
 
 
 @dataclass(slots=True)
@@ -90,26 +92,6 @@ class Plan:
         )
 
 
-def car_test(wants: tuple[tuple[str, Callable], ...]) -> Callable[[CarExtras, Move], bool] | None:
-    """`Game.car_wants(extras, move)`: whether an option in force wants a `Plan` for this move of a
-    car with this advanced state (A18's stall, A4's inertia, a wing that changes the move), from
-    their `wants` hooks, each asked only when one of its option's `state` fields is set; None when
-    no option in force has one. `replay_move.apply` asks it, beside the engine's own reasons for
-    a `Plan` (a stand to leave; a gear beyond 1st–6th or a car in 7th, for any season: A13 says
-    what that means; an `option` action, a slipstream, a pit stop, a wait, two dice, team
-    experience: `unusual`; a square of the pit lane)."""
-    if not wants:
-        return None
-
-    def car_wants(ext: CarExtras, move: Move) -> bool:
-        for name, want in wants:  # noqa: SIM110 (a loop: any() and a generator cost more, every move)
-            if getattr(ext, name) and want(ext, move):
-                return True
-        return False
-
-    return car_wants
-
-
 def unusual(move: Move) -> bool:
     """Whether a move carries something the core rules do not play (apply: it needs a `Plan`)."""
     return bool(
@@ -135,7 +117,7 @@ def prepare(game: Game, state: RaceState, car: CarState, move: Move, out: Journa
             return plan, wait(game, state, move, out)
         return plan, pits.wait(game, state, move, out)
     options = rules.options
-    off = {o for o, uses in game.off_users if uses(car, move)}
+    off = {o for o, uses in game.off_users if uses(car, move)} if game.off_users else set()
     if move.option:
         off.update(o for k in move.option if (o := OPTION_KEYS.get(k)) is not None and o not in options)
     if off:
@@ -165,13 +147,12 @@ def prepare(game: Game, state: RaceState, car: CarState, move: Move, out: Journa
             if not rules.has(unit):
                 out.violation(turn, car.id, unit, Code.OPTION_NOT_IN_FORCE, key=key, unit=unit)
             plan.options[key] = value
-        opts = plan.options
-        for keys, act in registry.ACTS:  # each option its action, in force or not (`off`)
-            if not opts.keys().isdisjoint(keys):
-                after = act(game, state, car, move, plan, out)
-                if after is not state:
-                    state = after
-                    car = state.car(car.id)
+        # each option its action, in force or not (`off`), in the order the rules list them
+        for _, act in sorted({_ACT_OF[k] for k in plan.options if k in _ACT_OF}):
+            after = act(game, state, car, move, plan, out)
+            if after is not state:
+                state = after
+                car = state.car(car.id)
     if move.xp is not None and move.xp.team is not None:
         state = team_xp.prepare(game, state, car, move, plan, out)
     for hook in _hooks("check", options) if off else game.on_check:
@@ -220,7 +201,7 @@ def after_walk(
                 problems += (
                     ("T1", msg(Code.T1_STOPS_WHERE_CAR_STAND, square=path[-1], other=occupied[path[-1]])),
                 )
-        for hook in _at(game, plan, "pit_lane", game.on_pit_lane):  # A3's speed limit, A15
+        for hook in _hooks("pit_lane", game.rules.options | plan.off) if plan.off else game.on_pit_lane:
             hook(game, state, car, move, plan, w, out)
         if move.pit is not None:
             slip = slipstream.SQUARES * plan.slip  # an exit slipstream's squares (M6-3 step 13)
@@ -279,7 +260,7 @@ def after_move(
     if w.crossings:
         for hook in game.on_crossed:
             state = hook(game, state, car_id, out)
-    for hook in _at(game, plan, "after_move", game.on_after_move):
+    for hook in _hooks("after_move", game.rules.options | plan.off) if plan.off else game.on_after_move:
         state = hook(game, state, car_id, move, plan, out)
     return state
 
@@ -321,11 +302,6 @@ def late_tests(
     for hook in hooks:
         state = hook(game, state, car_id, plan, rolls, out, first_event)
     return state
-
-
-def _at(game: Game, plan: Plan, point: str, in_force: tuple) -> tuple:
-    """The hooks at `point` for this move: the options in force, and those it uses though off."""
-    return in_force if not plan.off else _hooks(point, game.rules.options | plan.off)
 
 
 def start_car(game: Game, entry, balances: dict[str, int], problems: Journal) -> CarExtras:

@@ -11,7 +11,6 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from rules import advanced
 from rules.options import registry
 from rules.weather import Tyres, move_terms
 
@@ -36,9 +35,9 @@ class Game:
     rules: RuleSet
     laps: int
     entries: dict[str, CarEntry]
-    # whether an option in force wants a `Plan` for a move of a car with advanced state
-    # (advanced.car_test, from their `wants` hooks); None: none of them has one
-    car_wants: Callable | None = field(init=False, repr=False)
+    # ((a `CarExtras` field, the `wants` hook to ask when it is set), ...) of the options in
+    # force: whether one wants a `Plan` for a move of a car with advanced state (replay_move)
+    wants: tuple = field(init=False, repr=False)
     # options the bot reads too, looked up once
     a5: bool = field(init=False, repr=False)
     a8: bool = field(init=False, repr=False)
@@ -89,7 +88,7 @@ class Game:
             "end_turn",
         ):
             put(self, f"on_{point}", _hooks(point, options))
-        put(self, "car_wants", advanced.car_test(registry.wants(options)))
+        put(self, "wants", registry.wants(options))
         put(self, "terms", self.on_terms[0] if self.on_terms else _core_terms)
         put(self, "off_users", tuple((o, uses) for o, uses in registry.USERS if o not in options))
         put(self, "a5", "A5" in options)

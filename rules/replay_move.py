@@ -59,14 +59,21 @@ def apply(game: Game, state: RaceState, move: Move) -> tuple[RaceState, tuple[Ev
     out = Journal()
 
     x = None  # the advanced rules' plan for this move (rules/advanced.py), if it needs one
+    # the car's advanced state: a stand to leave, or an option in force `wants` a plan (its hook
+    # asked only when the option's `state` is set on the car; a loop, not a call: every move)
     ext = car.ext
+    wanted = False
+    if ext is not _NO_EXT:
+        if ext.in_stand:
+            wanted = True
+        else:
+            for name, want in game.wants:
+                if getattr(ext, name) and want(ext, move):
+                    wanted = True
+                    break
     lane_of = track.lane_map
     if (
-        # the car's advanced state: a stand to leave, or an option in force `wants` a plan
-        (
-            ext is not _NO_EXT
-            and (ext.in_stand or ((wants := game.car_wants) is not None and wants(ext, move)))
-        )
+        wanted
         # a gear beyond the core gearbox (A13's, in force or not), something a core move lacks
         or not 1 <= move.gear <= 6
         or car.gear == 7

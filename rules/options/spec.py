@@ -21,8 +21,8 @@ a move — options in force, and an option the move uses though the season does 
 (`uses`, or one of its `option.*` keys: the engine reports it, then plays it as the rules say):
 - `uses(car, move) -> bool`: the move uses the option whether in force or not (A13: 7th gear);
 - `wants(extras, move) -> bool`: the car's option state changes this move, so it needs a `Plan`
-  (A1, A2, A4, A18); asked only when one of the option's `state` fields is set on the car, and
-  folded per `Game` into one test (`Game.car_wants`) beside the engine's own reasons;
+  (A1, A2, A4, A18); asked only when one of the option's `state` fields is set on the car
+  (`Game.wants`), beside the engine's own reasons;
 - `wait(game, state, move, out) -> state`: a `wait` move of the option (A18 `stalled`);
 - `plan(game, state, car, move, plan, out) -> state`: the option shapes the move's `Plan`
   (A18, A13, A1, A2);

@@ -126,14 +126,14 @@ def test_a_game_keeps_the_hooks_of_the_options_in_force_only(ovale):
         if hasattr(bare, f"on_{point}"):
             assert getattr(bare, f"on_{point}") == (), point
     assert not (bare.a5 or bare.a8 or bare.a14 or bare.a17)
-    assert bare.car_wants is None and bare.off_users == ((("A13", OPTIONS["A13"].hooks.uses)),)
+    assert bare.wants == () and bare.off_users == ((("A13", OPTIONS["A13"].hooks.uses)),)
     every = Game(ovale, RuleSet.from_options(ALL), 3, {})
     assert every.on_late_tests == tuple(OPTIONS[o].hooks.late_tests for o in registry.ORDER["late_tests"])
     assert every.a5 and every.a8 and every.a14 and every.a17
     a17 = Game(ovale, RuleSet.from_options(["A17"]), 3, {})
     assert a17.on_handling == (OPTIONS["A17"].hooks.handling,) and a17.on_late_tests == ()
-    assert a17.car_wants is None
-    assert every.car_wants is not None and every.off_users == ()
+    assert a17.wants == ()
+    assert [f for f, _ in every.wants] == ["wing", "wing", "inertia", "stalled"] and every.off_users == ()
 
 
 def test_the_hook_points_play_in_the_declared_order():
