@@ -117,9 +117,15 @@ def prepare(game: Game, state: RaceState, car: CarState, move: Move, out: Journa
             return plan, wait(game, state, move, out)
         return plan, pits.wait(game, state, move, out)
     options = rules.options
-    off = {o for o, uses in game.off_users if uses(car, move)} if game.off_users else set()
+    off: tuple[str, ...] = ()
+    for o, uses in game.off_users:
+        if uses(car, move):
+            off += (o,)
     if move.option:
-        off.update(o for k in move.option if (o := OPTION_KEYS.get(k)) is not None and o not in options)
+        for k in move.option:
+            o = OPTION_KEYS.get(k)
+            if o is not None and o not in options:
+                off += (o,)
     if off:
         plan.off = frozenset(off)
         options = options | plan.off
@@ -148,7 +154,10 @@ def prepare(game: Game, state: RaceState, car: CarState, move: Move, out: Journa
                 out.violation(turn, car.id, unit, Code.OPTION_NOT_IN_FORCE, key=key, unit=unit)
             plan.options[key] = value
         # each option its action, in force or not (`off`), in the order the rules list them
-        for _, act in sorted({_ACT_OF[k] for k in plan.options if k in _ACT_OF}):
+        acts = [_ACT_OF[k] for k in plan.options if k in _ACT_OF]
+        if len(acts) > 1:  # an option once, however many of its keys the move gives
+            acts = sorted(set(acts))
+        for _, act in acts:
             after = act(game, state, car, move, plan, out)
             if after is not state:
                 state = after

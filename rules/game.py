@@ -35,7 +35,7 @@ class Game:
     rules: RuleSet
     laps: int
     entries: dict[str, CarEntry]
-    # ((a `CarExtras` field, the `wants` hook to ask when it is set), ...) of the options in
+    # ((a `CarExtras` field, the `wants` hooks to ask when it is set), ...) of the options in
     # force: whether one wants a `Plan` for a move of a car with advanced state (replay_move)
     wants: tuple = field(init=False, repr=False)
     # options the bot reads too, looked up once

@@ -67,10 +67,14 @@ def apply(game: Game, state: RaceState, move: Move) -> tuple[RaceState, tuple[Ev
         if ext.in_stand:
             wanted = True
         else:
-            for name, want in game.wants:
-                if getattr(ext, name) and want(ext, move):
-                    wanted = True
-                    break
+            for name, wants in game.wants:
+                if getattr(ext, name):
+                    for want in wants:
+                        if want(ext, move):
+                            wanted = True
+                            break
+                    if wanted:
+                        break
     lane_of = track.lane_map
     if (
         wanted

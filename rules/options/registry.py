@@ -99,9 +99,14 @@ def hooks(point: str, options: Collection[str]) -> tuple[Hook, ...]:
     return tuple(hook for option, hook in _AT[point] if option in options)
 
 
-def wants(options: Collection[str]) -> tuple[tuple[str, Hook], ...]:
-    """(a `CarExtras` field, the `wants` hook to ask when it is set) for these options."""
-    return tuple((f, s.hooks.wants) for s in playing("wants") if s.id in options for f in s.state)
+def wants(options: Collection[str]) -> tuple[tuple[str, tuple[Hook, ...]], ...]:
+    """(a `CarExtras` field, the `wants` hooks to ask when it is set) for these options."""
+    by_field: dict[str, list[Hook]] = {}
+    for s in playing("wants"):
+        if s.id in options:
+            for f in s.state:
+                by_field.setdefault(f, []).append(s.hooks.wants)
+    return tuple((f, tuple(hooks)) for f, hooks in by_field.items())
 
 
 def _check_order() -> None:
