@@ -5,9 +5,9 @@ the path (T, C7), corner exits (C2, C3, C6), handling tests (D5), blocking
 (C5), collision tests (D3), engine tests (D4), weather roll (W1).
 
 The championship rules and the options come in through `rules/advanced.py` (a `Plan`, for the
-moves that need one: the test at the top of `apply`) and through the hooks of the options in force that a
-`Game` keeps per hook point (`game.on_road_exit`, `game.on_handling`, …; `rules/options/spec.py`);
-this module imports no option. It reads the circuit through `Track`'s lookup tables
+moves that need one: the test at the top of `apply`) and through the hooks of the options in
+force that a `Game` keeps per hook point (`game.wants`, `game.on_road_exit`, `game.on_handling`,
+…; `rules/options/spec.py`); this module imports no option. It reads the circuit through `Track`'s lookup tables
 (`track.lane_map`, …), bound once per move.
 """
 
@@ -67,8 +67,8 @@ def apply(game: Game, state: RaceState, move: Move) -> tuple[RaceState, tuple[Ev
         if ext.in_stand:
             wanted = True
         else:
-            for name, wants in game.wants:
-                if getattr(ext, name):
+            for name, value, wants in game.wants:
+                if (v := getattr(ext, name)) and (value is None or v == value):
                     for want in wants:
                         if want(ext, move):
                             wanted = True

@@ -48,5 +48,5 @@ OPTION = OptionSpec(
     name="wing low",
     hooks=Hooks(start=start, wants=wants, plan=plan),
     fields=("cars.wing",),
-    state=("wing",),
+    state=("wing=low",),
 )

@@ -61,5 +61,5 @@ OPTION = OptionSpec(
     name="wing high",
     hooks=Hooks(start=start, wants=wants, plan=plan, act=act),
     fields=("cars.wing", "option.highwing"),
-    state=("wing",),
+    state=("wing=high",),
 )

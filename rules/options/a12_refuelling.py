@@ -26,7 +26,8 @@ def refuel(game, state, car, move, crossings_at_stand, tyre_points, out):
     if not 1 <= thirds <= 3:
         out.violation(state.turn, car.id, "A12", Code.A12_TANK_HOLDS_1_3, thirds=thirds)
         thirds = 3
-    start = crossings_at_stand + (1 if pits.line_ahead(game.track, car.square, game.entries[car.id].stand) else 0)
+    ahead = pits.line_ahead(game.track, car.square, game.entries[car.id].stand)
+    start = crossings_at_stand + (1 if ahead else 0)
     lap = max(1, start)
     return tyre_points + bonus(lap, thirds, state.weather.is_rain), {"fuel": thirds, "fuel_from": start}
 

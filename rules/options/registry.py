@@ -99,14 +99,16 @@ def hooks(point: str, options: Collection[str]) -> tuple[Hook, ...]:
     return tuple(hook for option, hook in _AT[point] if option in options)
 
 
-def wants(options: Collection[str]) -> tuple[tuple[str, tuple[Hook, ...]], ...]:
-    """(a `CarExtras` field, the `wants` hooks to ask when it is set) for these options."""
-    by_field: dict[str, list[Hook]] = {}
+def wants(options: Collection[str]) -> tuple[tuple[str, str | None, tuple[Hook, ...]], ...]:
+    """(a `CarExtras` field, the value it must have or None for any set one, the `wants` hooks to
+    ask then) for these options."""
+    by_state: dict[tuple[str, str | None], list[Hook]] = {}
     for s in playing("wants"):
         if s.id in options:
             for f in s.state:
-                by_field.setdefault(f, []).append(s.hooks.wants)
-    return tuple((f, tuple(hooks)) for f, hooks in by_field.items())
+                name, _, value = f.partition("=")
+                by_state.setdefault((name, value or None), []).append(s.hooks.wants)
+    return tuple((name, value, tuple(hooks)) for (name, value), hooks in by_state.items())
 
 
 def _check_order() -> None:

@@ -57,7 +57,8 @@ a game turn:
 
 `fields` names what of the race log the option plays: `option.KEY` (a move's option action),
 `cars.KEY`, `pit.KEY`, `turns.KEY`, `tests.KIND`, `wait.VALUE`. `state` names the `CarExtras`
-fields it keeps on a car (`rules/extras.py`).
+fields it keeps on a car (`rules/extras.py`), `field=value` when only that value is its own
+(A1's `wing=low`).
 """
 
 from __future__ import annotations
@@ -154,7 +155,7 @@ def check(module: ModuleType) -> OptionSpec:
             raise OptionSpecError(f"{spec.id}: hook {point!r} is not a function")
     if type(spec.fields) is not tuple or not all(type(f) is str and _FIELD.match(f) for f in spec.fields):
         raise OptionSpecError(f"{spec.id}: fields must be a tuple like ('option.top', 'cars.fuel')")
-    if type(spec.state) is not tuple or not set(spec.state) <= _STATE:
+    if type(spec.state) is not tuple or not {f.partition("=")[0] for f in spec.state} <= _STATE:
         raise OptionSpecError(f"{spec.id}: state must be a tuple of CarExtras fields, like ('top_lap',)")
     if spec.hooks.wants is not None and not spec.state:
         raise OptionSpecError(

@@ -62,7 +62,8 @@ def test_the_checker_refuses_a_missing_or_misnamed_declaration():
     wrong = _fake("a20_nothing", OPTION=OptionSpec(id="A21", name="x", hooks=Hooks(end_turn=print)))
     with pytest.raises(OptionSpecError, match="not the one"):
         check(wrong)
-    bad_fields = OptionSpec(id="A20", name="x", hooks=Hooks(end_turn=print), fields=["option.top"])  # type: ignore[arg-type]
+    listed = ["option.top"]  # a list, not a tuple
+    bad_fields = OptionSpec(id="A20", name="x", hooks=Hooks(end_turn=print), fields=listed)  # type: ignore[arg-type]
     with pytest.raises(OptionSpecError, match="fields"):
         check(_fake("a20_nothing", OPTION=bad_fields))
     not_callable = OptionSpec(id="A20", name="x", hooks=Hooks(end_turn="later"))
@@ -133,10 +134,11 @@ def test_a_game_keeps_the_hooks_of_the_options_in_force_only(ovale):
     a17 = Game(ovale, RuleSet.from_options(["A17"]), 3, {})
     assert a17.on_handling == (OPTIONS["A17"].hooks.handling,) and a17.on_late_tests == ()
     assert a17.wants == ()
-    assert [(f, len(hooks)) for f, hooks in every.wants] == [
-        ("wing", 2),
-        ("inertia", 1),
-        ("stalled", 1),
+    assert [(f, v, len(hooks)) for f, v, hooks in every.wants] == [
+        ("wing", "low", 1),
+        ("wing", "high", 1),
+        ("inertia", None, 1),
+        ("stalled", None, 1),
     ] and every.off_users == ()
 
 
