@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from operator import attrgetter
 from typing import TYPE_CHECKING
 
 from rules.options import registry
@@ -35,9 +36,11 @@ class Game:
     rules: RuleSet
     laps: int
     entries: dict[str, CarEntry]
-    # ((a `CarExtras` field, the `wants` hooks to ask when it is set), ...) of the options in
-    # force: whether one wants a `Plan` for a move of a car with advanced state (replay_move)
+    # ((i, the value it must have or None, the `wants` hooks to ask then), ...) of the options in
+    # force, i the place in `wants_of(extras)` (an attrgetter) of the `CarExtras` field they
+    # read: whether one wants a `Plan` for a move of a car with advanced state (replay_move)
     wants: tuple = field(init=False, repr=False)
+    wants_of: Callable | None = field(init=False, repr=False)
     # options the bot reads too, looked up once
     a5: bool = field(init=False, repr=False)
     a8: bool = field(init=False, repr=False)
@@ -88,7 +91,11 @@ class Game:
             "end_turn",
         ):
             put(self, f"on_{point}", _hooks(point, options))
-        put(self, "wants", registry.wants(options))
+        wants = registry.wants(options)
+        names = list(dict.fromkeys(name for name, _, _ in wants))
+        put(self, "wants", tuple((names.index(name), value, hooks) for name, value, hooks in wants))
+        # two names at least: an attrgetter of one gives the value, not a tuple
+        put(self, "wants_of", attrgetter(*names, names[0]) if names else None)
         put(self, "terms", self.on_terms[0] if self.on_terms else _core_terms)
         put(self, "off_users", tuple((o, uses) for o, uses in registry.USERS if o not in options))
         put(self, "a5", "A5" in options)

@@ -66,9 +66,10 @@ def apply(game: Game, state: RaceState, move: Move) -> tuple[RaceState, tuple[Ev
     if ext is not _NO_EXT:
         if ext.in_stand:
             wanted = True
-        else:
-            for name, value, wants in game.wants:
-                if (v := getattr(ext, name)) and (value is None or v == value):
+        elif (wants_of := game.wants_of) is not None:
+            values = wants_of(ext)  # the fields the wants read, in one call
+            for i, value, wants in game.wants:
+                if (v := values[i]) and (value is None or v == value):
                     for want in wants:
                         if want(ext, move):
                             wanted = True

@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 
 from rules import advanced, dice, formats
+from rules.extras import NO_EXTRAS
 from rules.game import Game
 from rules.options import registry
 from rules.options.spec import POINTS, Hooks, OptionSpec, OptionSpecError, check
@@ -134,12 +135,16 @@ def test_a_game_keeps_the_hooks_of_the_options_in_force_only(ovale):
     a17 = Game(ovale, RuleSet.from_options(["A17"]), 3, {})
     assert a17.on_handling == (OPTIONS["A17"].hooks.handling,) and a17.on_late_tests == ()
     assert a17.wants == ()
-    assert [(f, v, len(hooks)) for f, v, hooks in every.wants] == [
-        ("wing", "low", 1),
-        ("wing", "high", 1),
-        ("inertia", None, 1),
-        ("stalled", None, 1),
-    ] and every.off_users == ()
+    assert [(i, v, len(hooks)) for i, v, hooks in every.wants] == [
+        (0, "low", 1),
+        (0, "high", 1),
+        (1, None, 1),
+        (2, None, 1),
+    ]
+    assert (
+        every.wants_of(NO_EXTRAS.with_(wing="low", stalled=True)) == ("low", False, True, "low")
+        and every.off_users == ()
+    )
 
 
 def test_the_hook_points_play_in_the_declared_order():
