@@ -36,6 +36,7 @@ from rules.state import CarState, RaceState
 if TYPE_CHECKING:
     from rules.formats import Move
     from rules.game import Game
+    from rules.ruleset import RuleSet
 
 __all__ = ["OPTION_KEYS", "Plan", "prepare", "unusual"]
 
@@ -313,15 +314,15 @@ def late_tests(
     return state
 
 
-def start_car(game: Game, entry, balances: dict[str, int], problems: Journal) -> CarExtras:
+def start_car(rules: RuleSet, entry, balances: dict[str, int], problems: Journal) -> CarExtras:
     """D1 as the options change it (A11's `build`), X3 a team point before the race, then every
     option's `start` (A1/A2 wings, A12 fuel, A16); returns the car's advanced state at the start."""
-    rules = game.rules
     wear = entry.wear
     total = wear.total
     base = rules.wear_total
-    if game.on_build:  # A11: it reports a build it does not allow
-        points, extra, ok = game.on_build[0](rules, entry, total, problems)
+    build = _hooks("build", rules.options)  # per car, once: a site's build check asks it too
+    if build:  # A11: it reports a build it does not allow
+        points, extra, ok = build[0](rules, entry, total, problems)
     else:
         points, extra = 2, total - base
         ok = extra in (0, 1)

@@ -50,7 +50,6 @@ class Game:
     terms: Callable = field(init=False, repr=False)
     # (option, its `uses` hook) for the options not in force a move may use anyway (A13)
     off_users: tuple = field(init=False, repr=False)
-    on_build: tuple = field(init=False, repr=False)
     on_grid: tuple = field(init=False, repr=False)
     on_plan: tuple = field(init=False, repr=False)
     on_check: tuple = field(init=False, repr=False)
@@ -72,7 +71,6 @@ class Game:
         options = self.rules.options
         put = object.__setattr__
         for point in (
-            "build",
             "grid",
             "plan",
             "check",

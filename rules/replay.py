@@ -87,7 +87,7 @@ def start(
                 f"cars[{i}].grid: slot {entry.grid}, but {track.id} has {len(track.grid)} grid squares"
             )
         wear = entry.wear
-        ext = advanced.start_car(game, entry, balances, problems)
+        ext = advanced.start_car(rules, entry, balances, problems)
         if ext.team_part == "build":  # X3: a team point bought the build's extra wear point
             changes.append(XpChange(entry.car, XpKind.TEAM, XpReason.WEAR, -rules.xp_cost))
         cars.append(
