@@ -277,9 +277,7 @@ def take_spare(game: Game, state: RaceState, car: CarState, move: Move, turn: in
     if why is not None:
         return state, [Violation(turn, car.id, "A5", *why)]
     # the lap the car retired in, from the stand: a stand before the line must not give a lap
-    laps_done = (
-        max(0, car.crossings - 1) if pits.line_ahead(game.track, None, entry.stand) else car.crossings
-    )
+    laps_done = max(0, car.crossings - 1) if pits.line_ahead(game.track, None, entry.stand) else car.crossings
     spare = car.with_(
         square=entry.stand,
         status=CarStatus.RACING,
