@@ -74,7 +74,7 @@ bench-site: install-dev
 
 ## A Celery worker on Redis (REDIS_URL defaults to the local server)
 worker: install
-	REDIS_URL=$${REDIS_URL:-redis://127.0.0.1:6379/0} $(VENV)/bin/celery -A config worker -l info
+	REDIS_URL=$${REDIS_URL:-redis://127.0.0.1:6379/0} $(VENV)/bin/celery -A config worker -B -s /tmp/fdleague-celerybeat-schedule -l info
 
 clean:
 	rm -rf $(VENV) db.sqlite3 staticfiles .pytest_cache

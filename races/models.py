@@ -193,6 +193,7 @@ class Result(models.Model):
     class Status(models.TextChoices):
         FINISHED = "finished", pgettext_lazy("result status", "finished")
         ELIMINATED = "eliminated", _("eliminated")
+        DISQUALIFIED = "dsq", _("disqualified")
 
     race = models.ForeignKey(Race, verbose_name=_("race"), on_delete=models.CASCADE, related_name="results")
     race_entry = models.OneToOneField(
@@ -243,6 +244,8 @@ class Result(models.Model):
 from races.sheets.models import (  # noqa: E402
     Penalty,
     Protest,
+    ProtestPhoto,
+    RaceEvent,
     RaceSheet,
     SheetConfirmation,
     SheetPhoto,
@@ -253,7 +256,9 @@ __all__ = [
     "Circuit",
     "Penalty",
     "Protest",
+    "ProtestPhoto",
     "Race",
+    "RaceEvent",
     "RaceEntry",
     "RaceSheet",
     "Result",

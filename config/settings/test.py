@@ -24,7 +24,3 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":  # noqa: F405
     DATABASES["default"]["TEST"] = {  # noqa: F405
         "NAME": os.path.join(tempfile.gettempdir(), f"fdleague-test-{os.getpid()}.sqlite3")
     }
-
-# Test-only hook: seconds the race-sheet validation sleeps once it holds a sheet, so a test can
-# kill a worker in the middle of the task.
-RACE_SHEET_TEST_DELAY = float(os.getenv("RACE_SHEET_TEST_DELAY", "0"))

@@ -192,7 +192,8 @@ def test_another_entrant_confirms_and_protests_from_the_page(oval, example, subm
         {"reason": "Blocked in T2.", "against": car7.pk},
     )
 
-    assert SheetConfirmation.objects.get().user == oval.bruno
+    # One stance per entrant: the protest replaces the confirmation.
+    assert not SheetConfirmation.objects.exists()
     protest = Protest.objects.get()
     assert (protest.filed_by, protest.against, protest.reason) == (oval.bruno, car7, "Blocked in T2.")
     html = browser.get(response["Location"]).content.decode()
