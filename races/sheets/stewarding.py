@@ -167,7 +167,7 @@ def sheet_reject(*, sheet: RaceSheet, by: AbstractBaseUser, reason: str) -> Race
 
     If it was the standing version, the race goes back to the latest other valid version, or,
     with none, to waiting for a sheet: its results, the gains they earned and the sheet's
-    spends are removed (the grid too, when it came from this log).
+    spends are removed; the grid stays.
     """
     _steward(by, _("reject a sheet"))
     race = Race.objects.select_for_update().select_related("season", "circuit").get(pk=sheet.race_id)
@@ -227,9 +227,7 @@ def _results_clear(*, race: Race, sheet: RaceSheet, by: AbstractBaseUser) -> Non
     ExperienceEntry.objects.filter(
         race=race, reason__in=DRIVER_SPENDS | TEAM_SPENDS, note=f"race sheet #{sheet.pk}"
     ).delete()
-    has_qualifying = RaceSheet.objects.filter(race=race, kind=RaceSheet.Kind.QUALIFYING, chosen=True).exists()
-    if not has_qualifying:
-        race_grid_record(race=race, slots={}, by=by)  # the grid came from the rejected log
+    # The grid stays (set by hand, by qualifying or by the first log): the next log is checked against it.
     race.status = Race.Status.RUN
     race._history_user = by
     race.save(update_fields=["status"])

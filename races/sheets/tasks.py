@@ -8,12 +8,14 @@ from typing import Any
 
 from celery import Task, shared_task
 from django.conf import settings
+from django.contrib.auth import get_user_model
 from django.db import InterfaceError, OperationalError, transaction
 from django.utils import timezone
 from kombu.exceptions import OperationalError as BrokerError
 
-from races.models import RaceSheet
+from races.models import RaceEntry, RaceSheet
 from races.sheets.judging import race_sheet_fail, race_sheet_validate
+from races.sheets.stewarding import penalty_impose
 
 logger = logging.getLogger(__name__)
 
@@ -87,3 +89,26 @@ def requeue_stale_sheets() -> int:
     """Celery beat (CELERY_BEAT_SCHEDULE): sheets left pending because the queue was unreachable,
     or validating after a worker was lost, go back to the queue."""
     return race_sheets_requeue_stale()
+
+
+@shared_task(
+    name="races.impose_penalty",
+    acks_late=True,
+    autoretry_for=TRANSIENT_ERRORS,
+    retry_backoff=2,
+    max_retries=6,
+)
+def impose_penalty(
+    race_entry_id: int, by_id: int, kind: str, reason: str, key: str, amount: int = 0, rule: str = ""
+) -> int:
+    """Impose a penalty from a queue (a bulk decision, an import): the key makes a retry count once."""
+    penalty = penalty_impose(
+        race_entry=RaceEntry.objects.get(pk=race_entry_id),
+        by=get_user_model().objects.get(pk=by_id),
+        kind=kind,
+        reason=reason,
+        amount=amount,
+        rule=rule,
+        key=key,
+    )
+    return penalty.pk
