@@ -102,9 +102,7 @@ def test_the_decision_page_is_for_stewards_only(oval, protest, web):
     assert web.get(url).status_code == 302
 
 
-def test_the_decision_page_puts_the_evidence_beside_a_form_that_decides_nothing_by_itself(
-    oval, protest, web
-):
+def test_the_decision_page_puts_the_evidence_beside_a_form_that_decides_nothing_by_itself(oval, protest, web):
     web.force_login(oval.steward)
 
     html = web.get(reverse("races:protest-decide", args=[protest.pk])).content.decode()
