@@ -387,7 +387,7 @@ def _spends(race: Race, log: Log) -> None:
         {e.season_entry.driver for e in entries}, key=lambda d: (-driver_experience(driver=d), d.slug)
     )
     teams = sorted({e.season_entry.team for e in entries}, key=lambda t: (-team_experience(team=t), t.slug))
-    one = Decimal("1.0")
+    one = Decimal(race.season.ruleset().xp_cost).scaleb(-1)  # X2/X3: what one use costs
     if drivers and driver_experience(driver=drivers[0]) >= one:
         experience_record(
             season=race.season, race=race, driver=drivers[0], reason=ExperienceEntry.Reason.DIE, amount=-one
@@ -451,7 +451,8 @@ def _sheet_results(race: Race, log: Log) -> bool:
         raise ValidationError(
             f"{race}: the bot's race sheet did not validate: {sheet.verdict or sheet.error}"
         )
-    race_publish(race=race)
+    # A past race loaded at once: its protest window never ran, so the stewards' override says why.
+    race_publish(race=race, by=steward, override_reason="Demo league: a past race, loaded with its results.")
     finishers = race.results.filter(status=Result.Status.FINISHED).count()
     log(
         f"Recorded the results of {race} from a bot's race sheet "

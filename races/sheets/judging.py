@@ -7,7 +7,7 @@ first valid version stands until the stewards choose another.
 from __future__ import annotations
 
 import logging
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from celery.exceptions import SoftTimeLimitExceeded
 from django.core.exceptions import PermissionDenied, ValidationError
@@ -19,7 +19,7 @@ from races.audit import audit_record
 from races.models import Penalty, Race, RaceEvent, RaceSheet
 from races.services import race_grid_record, race_results_record
 from races.sheets.engine import Judgement, SheetEngineError, judge_qualifying, judge_race_log
-from races.sheets.experience import experience_spends_record
+from races.sheets.experience import sheet_changes
 from races.sheets.penalties import grid_after_penalties, result_rows
 
 if TYPE_CHECKING:
@@ -145,28 +145,45 @@ def race_sheet_choose(*, sheet: RaceSheet, by: AbstractBaseUser) -> RaceSheet:
 
 @transaction.atomic
 def race_sheet_apply(*, sheet: RaceSheet, by: AbstractBaseUser | None) -> None:
-    """Write what a chosen, valid sheet says: the grid (qualifying), or results, points and experience."""
+    """Write what a chosen, valid sheet says: the grid (qualifying), or results, points and experience,
+    each as the verdict gives it (the stewards' penalties applied)."""
     race = sheet.race
     verdict = sheet.verdict or {}
     if sheet.kind == RaceSheet.Kind.QUALIFYING:
         slots = {slot["car"]: slot["position"] for slot in verdict["grid"]}
-        race_grid_record(race=race, slots=grid_after_penalties(race=race, slots=slots), by=by)
+        race_grid_record(race=race, slots=grid_after_penalties(race=race, slots=slots), by=by, sheet=sheet)
         return
+    verdict = _with_facts(sheet, verdict)
     if sheet.log and not race.entries.filter(grid_slot__isnull=False).exists():
-        # No qualifying recorded: the grid is the one the log started from (pole and 2nd earn experience).
-        race_grid_record(race=race, slots={car["car"]: car["grid"] for car in sheet.log["cars"]}, by=by)
+        # No qualifying recorded: the grid is the one the log started from (its gains are the verdict's).
+        slots = {car["car"]: car["grid"] for car in sheet.log["cars"]}
+        race_grid_record(race=race, slots=slots, by=by, experience=False)
     penalties = list(
         Penalty.objects.filter(race_entry__race=race)
         .select_related("race_entry__season_entry")
         .order_by("decided_at", "pk")
     )
-    rows = result_rows(
-        classification=verdict["classification"], penalties=penalties, points=race.season.points_table
-    )
+    rows = result_rows(classification=verdict["classification"], penalties=penalties)
+    changes = sheet_changes(race=race, verdict=verdict, rows=rows)
     status = race.status if race.status in Race.RESULT_STATUSES else Race.Status.VALIDATED
-    results = race_results_record(race=race, rows=rows, status=status, by=by)
-    experience_spends_record(race=race, sheet=sheet, by=by)
+    results = race_results_record(race=race, rows=rows, status=status, by=by, experience=changes, sheet=sheet)
     # Results were written anew: point each penalty at its car's new result (bookkeeping, not history).
     by_entry = {result.race_entry_id: result for result in results}
     for penalty in penalties:
         Penalty.objects.filter(pk=penalty.pk).update(result=by_entry.get(penalty.race_entry_id))
+
+
+def _with_facts(sheet: RaceSheet, verdict: dict[str, Any]) -> dict[str, Any]:
+    """A verdict stored before verdicts listed their experience changes is judged again for them;
+    they are taken only if the classification is still the one stored."""
+    if "experience_changes" in verdict:
+        return verdict
+    fresh = _judge(RaceSheet.objects.get(pk=sheet.pk)).verdict
+    if fresh.get("classification") != verdict.get("classification") or "experience_changes" not in fresh:
+        raise ValidationError(
+            _("Version %(version)d was judged by an older engine, which now reads it differently: "
+              "submit it again."),
+            code="stale_verdict",
+            params={"version": sheet.version},
+        )  # fmt: skip
+    return {**verdict, "points": fresh["points"], "experience_changes": fresh["experience_changes"]}

@@ -24,15 +24,15 @@ Kind = Penalty.Kind
 RESULT_KINDS = (Kind.POINTS, Kind.PLACES, Kind.DISQUALIFICATION)
 
 
-def result_rows(
-    *, classification: list[dict[str, Any]], penalties: Sequence[Penalty], points: Sequence[int]
-) -> list[ResultRow]:
+def result_rows(*, classification: list[dict[str, Any]], penalties: Sequence[Penalty]) -> list[ResultRow]:
     """The engine's classification with the stewards' penalties applied, in the order they were decided.
 
     A places penalty moves a car down among the cars of its status (a finisher never drops
-    behind an eliminated car, F3); a disqualified car goes last, scores nothing and earns no
-    podium; a points penalty never takes more than the points the final position scores.
-    Reprimands and grid penalties leave the classification as it is.
+    behind an eliminated car, F3); a disqualified car goes last and scores nothing (nor its
+    podium: the finish gains follow the new order). Points are the verdict's (F4): the k-th car
+    of a status scores what the verdict's k-th placing of that status did. A points penalty
+    never takes more than the points the final position scores. Reprimands and grid penalties
+    leave the classification as it is.
     """
     placings = sorted(classification, key=lambda p: p["position"])
     order = [p["car"] for p in placings]
@@ -60,12 +60,18 @@ def result_rows(
         order[start : start + len(group)] = moved
     order = [car for car in order if car not in disqualified] + disqualified
     by_car = {p["car"]: p for p in placings}
+    scores: dict[str, list[int]] = {}
+    for placing in placings:
+        scores.setdefault(placing["status"], []).append(int(placing.get("points") or 0))
+    rank: dict[str, int] = {}
     rows = []
     for position, car in enumerate(order, start=1):
         placing = by_car[car]
         out = car in disqualified
-        finished = placing["status"] == Result.Status.FINISHED and not out
-        scored = points[position - 1] if finished and position <= len(points) else 0
+        scored = 0
+        if not out:
+            k = rank[placing["status"]] = rank.get(placing["status"], -1) + 1
+            scored = scores[placing["status"]][k]
         rows.append(
             ResultRow(
                 car=car,
@@ -76,6 +82,7 @@ def result_rows(
                 penalty_points=min(lost[car][0], scored),
                 penalty_places=lost[car][1],
                 penalty_reason="; ".join(reasons[car])[:200],
+                points=scored,
             )
         )
     return rows
@@ -142,7 +149,11 @@ class AdjustedLine:
 
     row: ResultRow
     entry: RaceEntry | None
-    points: int  # points the position scores, before a points penalty
+
+    @property
+    def points(self) -> int:
+        """What the position scores, before a points penalty."""
+        return self.row.points or 0
 
     @property
     def net_points(self) -> int:
@@ -157,13 +168,10 @@ def sheet_results_after_decisions(
     classification = verdict.get("classification") or []
     if sheet.kind != RaceSheet.Kind.RACE or not classification:
         return []
-    table = sheet.race.season.points_table
-    lines = []
-    for row in result_rows(classification=classification, penalties=penalties, points=table):
-        finished = row.status == Result.Status.FINISHED
-        scored = table[row.position - 1] if finished and row.position <= len(table) else 0
-        lines.append(AdjustedLine(row=row, entry=entries.get(str(row.car)), points=scored))
-    return lines
+    return [
+        AdjustedLine(row=row, entry=entries.get(str(row.car)))
+        for row in result_rows(classification=classification, penalties=penalties)
+    ]
 
 
 def season_penalties(*, season: Season) -> QuerySet[Penalty]:

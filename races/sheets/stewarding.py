@@ -11,10 +11,11 @@ from typing import TYPE_CHECKING
 
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import transaction
+from django.db.models import Q
 from django.utils.translation import gettext as _
 
 from league.models import ExperienceEntry
-from league.services import DRIVER_SPENDS, GAIN_REASONS, TEAM_SPENDS
+from league.services import GAIN_REASONS
 from races.audit import audit_record
 from races.models import Penalty, Protest, Race, RaceEntry, RaceEvent, RaceSheet, Result
 from races.services import GRID_REASONS, race_grid_record
@@ -166,8 +167,8 @@ def sheet_reject(*, sheet: RaceSheet, by: AbstractBaseUser, reason: str) -> Race
     """The stewards reject a version (an upheld protest against the whole sheet).
 
     If it was the standing version, the race goes back to the latest other valid version, or,
-    with none, to waiting for a sheet: its results, the gains they earned and the sheet's
-    spends are removed; the grid stays.
+    with none, to waiting for a sheet: its results and every ledger row the sheet wrote (its
+    verdict's gains and spends) are removed; the grid slots stay.
     """
     _steward(by, _("reject a sheet"))
     race = Race.objects.select_for_update().select_related("season", "circuit").get(pk=sheet.race_id)
@@ -222,10 +223,9 @@ def _results_clear(*, race: Race, sheet: RaceSheet, by: AbstractBaseUser) -> Non
         race_grid_record(race=race, slots={}, by=by)
         return
     race.results.all().delete()
-    finish_gains = GAIN_REASONS - GRID_REASONS
-    ExperienceEntry.objects.filter(race=race, reason__in=finish_gains).delete()
+    # What the sheet wrote (its verdict's gains and spends point at it), and finish gains of old.
     ExperienceEntry.objects.filter(
-        race=race, reason__in=DRIVER_SPENDS | TEAM_SPENDS, note=f"race sheet #{sheet.pk}"
+        Q(sheet=sheet) | Q(reason__in=GAIN_REASONS - GRID_REASONS), race=race
     ).delete()
     # The grid stays (set by hand, by qualifying or by the first log): the next log is checked against it.
     race.status = Race.Status.RUN
