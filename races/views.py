@@ -114,6 +114,7 @@ def race_detail(request: HttpRequest, pk: int) -> HttpResponse:
             "results": results,
             "eliminations": [r for r in results if r.status == r.Status.ELIMINATED],
             "penalties": race_penalties(race=race),
+            "recorded_penalties": [r for r in results if r.penalty_points or r.penalty_places],
             "grid_penalties": grid_penalties_for(race=race),
             "history": race_history(race=race, public_only=True),
             "sheets": list(race_sheets(race=race)),
