@@ -14,7 +14,7 @@ from django.core.exceptions import ValidationError
 from django.db import models
 from django.urls import reverse
 from django.utils import timezone
-from django.utils.translation import gettext, ngettext
+from django.utils.translation import gettext, ngettext, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
 from simple_history.models import HistoricalRecords
 
@@ -233,7 +233,7 @@ class Protest(models.Model):
         OPEN = "open", _("open")
         UPHELD = "upheld", _("upheld")
         DISMISSED = "dismissed", _("dismissed")
-        WITHDRAWN = "withdrawn", _("withdrawn")
+        WITHDRAWN = "withdrawn", pgettext_lazy("protest status", "withdrawn")
 
     IMMUTABLE = ("sheet_id", "against_id", "filed_by_id", "reason", "filed_at", "turn")
     DECIDED = (Status.UPHELD, Status.DISMISSED)

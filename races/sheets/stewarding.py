@@ -29,9 +29,9 @@ Kind = Penalty.Kind
 AMOUNT_KINDS = {Kind.POINTS: "points", Kind.PLACES: "places", Kind.GRID: "grid_places"}
 
 
-def _steward(by: AbstractBaseUser | None, action: str) -> None:
+def _steward(by: AbstractBaseUser | None, refusal: str) -> None:
     if not (by is not None and by.is_authenticated and by.is_staff):
-        raise PermissionDenied(_("Only the stewards %(action)s.") % {"action": action})
+        raise PermissionDenied(refusal)
 
 
 def race_not_frozen(race: Race) -> None:
@@ -68,7 +68,7 @@ def penalty_impose(
     reprimand). With a `key`, imposing again (a retried task, a double click) returns the
     penalty already there instead of counting it twice.
     """
-    _steward(by, _("penalise"))
+    _steward(by, _("Only the stewards penalise."))
     race = Race.objects.select_for_update().select_related("season", "circuit").get(pk=race_entry.race_id)
     if key:
         done = Penalty.objects.filter(key=key).first()
@@ -170,7 +170,7 @@ def sheet_reject(*, sheet: RaceSheet, by: AbstractBaseUser, reason: str) -> Race
     with none, to waiting for a sheet: its results and every ledger row the sheet wrote (its
     verdict's gains and spends) are removed; the grid slots stay.
     """
-    _steward(by, _("reject a sheet"))
+    _steward(by, _("Only the stewards reject a sheet."))
     race = Race.objects.select_for_update().select_related("season", "circuit").get(pk=sheet.race_id)
     sheet = RaceSheet.objects.select_for_update().defer("raw").get(pk=sheet.pk)
     race_not_frozen(race)
