@@ -126,17 +126,19 @@ def sheet_confirm(*, sheet: RaceSheet, by: AbstractBaseUser) -> SheetConfirmatio
     return confirmation
 
 
-def _check_evidence(
-    *, sheet: RaceSheet, turn: int | None, photos: Sequence[UploadedFile]
-) -> list[CheckedPhoto]:
-    if turn is not None:
-        turns = len((sheet.log or {}).get("turns") or [])
-        if turn < 1 or (turns and turn > turns):
-            raise ValidationError(
-                _("The race has turns 1 to %(n)d: there is no turn %(turn)d."),
-                code="turn",
-                params={"n": turns, "turn": turn},
-            )
+def _check_turn(*, sheet: RaceSheet, turn: int | None) -> None:
+    if turn is None:
+        return
+    turns = len((sheet.log or {}).get("turns") or [])
+    if turn < 1 or (turns and turn > turns):
+        raise ValidationError(
+            _("The race has turns 1 to %(n)d: there is no turn %(turn)d."),
+            code="turn",
+            params={"n": turns, "turn": turn},
+        )
+
+
+def _check_photos(photos: Sequence[UploadedFile]) -> list[CheckedPhoto]:
     if len(photos) > settings.RACE_SHEET_MAX_PHOTOS:
         raise ValidationError(
             _("A protest has at most %(n)d photos; %(got)d were sent."),
@@ -170,9 +172,12 @@ def protest_file(
     The evidence is a turn (linking the replay at that turn) and photos, checked and
     re-encoded like a sheet's. A confirmation of theirs on the sheet gives way to the protest.
     """
+    photos = list(photos)
+    checked = _check_photos(photos)  # decoding photos takes time: before the locks
     race, sheet = _locked(sheet)
     _other_entrant(sheet=sheet, user=by)
     _window_open(race=race, sheet=sheet)
+    _check_turn(sheet=sheet, turn=turn)
     if against is not None and against.race_id != sheet.race_id:
         raise ValidationError(_("This car is not in this race."), code="against")
     standing = _stance(sheet=sheet, user=by)
@@ -182,7 +187,6 @@ def protest_file(
             _("You have already protested this sheet: withdraw that protest to file another."),
             code="protested",
         )
-    checked = _check_evidence(sheet=sheet, turn=turn, photos=list(photos))
     SheetConfirmation.objects.filter(sheet=sheet, user=by).delete()  # one stance: the protest now
     protest = Protest(sheet=sheet, filed_by=by, reason=reason.strip(), against=against, turn=turn)
     protest.full_clean()
