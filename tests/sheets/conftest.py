@@ -7,6 +7,7 @@ import json
 import struct
 import zlib
 from collections.abc import Iterator
+from datetime import timedelta
 from pathlib import Path
 
 import pytest

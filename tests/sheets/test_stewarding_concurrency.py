@@ -23,8 +23,7 @@ from races.sheets.protests import protest_decide, protest_file
 from races.sheets.services import race_sheet_submit
 from races.sheets.stewarding import penalty_impose
 from races.sheets.tasks import impose_penalty
-from tests.conftest import IN_CI
-from tests.sheets.conftest import build_oval
+from tests.factories import build_oval
 
 User = get_user_model()
 
@@ -66,17 +65,9 @@ def at_once(*calls: Callable[[], Any]) -> list[tuple[str, Any]]:
 
 
 @pytest.fixture
-def postgres(transactional_db):
-    """Real parallel transactions need PostgreSQL; skipped elsewhere, except under CI=true."""
-    if connection.vendor != "postgresql":
-        message = "needs PostgreSQL (DATABASE_URL=postgres://…): SQLite runs one writer at a time"
-        if IN_CI:
-            pytest.fail(f"{message} (CI=true: the concurrency tests must run)")
-        pytest.skip(message)
-
-
-@pytest.fixture
-def pg_oval(postgres):
+def pg_oval(transactional_db):
+    """Committed data, for writers on their own connections (tests/conftest.py skips `postgres`
+    tests on another database, and fails them under CI=true)."""
     return build_oval()
 
 

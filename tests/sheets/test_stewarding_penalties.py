@@ -14,7 +14,8 @@ from races.services import race_create, race_entry_create, race_publish
 from races.sheets.judging import race_sheet_choose
 from races.sheets.stewarding import penalty_impose
 from races.sheets.tasks import impose_penalty
-from tests.sheets.conftest import EXAMPLE_WEAR, close_window, snapshot, standings
+from tests.factories import EXAMPLE_WEAR
+from tests.sheets.conftest import close_window, snapshot, standings
 
 pytestmark = pytest.mark.django_db
 

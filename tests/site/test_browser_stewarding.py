@@ -11,7 +11,8 @@ from django.urls import reverse
 from config.celery_app import app as celery_app
 from races.models import Protest, Race, RaceEvent, RaceSheet
 from races.sheets.services import race_sheet_submit
-from tests.sheets.conftest import build_oval, jpeg_bytes
+from tests.factories import build_oval
+from tests.sheets.conftest import jpeg_bytes
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
