@@ -15,6 +15,7 @@ from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from league.models import ExperienceEntry, Season, SeasonEntry
+from league.notifications import events
 from league.services import GAIN_REASONS, experience_record, full_clean_naming_fields, model_update
 from races.audit import audit_record
 from races.models import Circuit, Protest, Race, RaceEntry, RaceEvent, RaceSheet, Result
@@ -556,6 +557,7 @@ def race_publish(*, race: Race, by: AbstractBaseUser | None = None, override_rea
         why=override_reason if window else "",
         data={"override": bool(window)},
     )
+    events.results_published(race)
     return race
 
 

@@ -24,3 +24,6 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":  # noqa: F405
     DATABASES["default"]["TEST"] = {  # noqa: F405
         "NAME": os.path.join(tempfile.gettempdir(), f"fdleague-test-{os.getpid()}.sqlite3")
     }
+
+# allauth counts attempts in the cache, which outlives a test: one test's sign-up would throttle the next.
+ACCOUNT_RATE_LIMITS = False

@@ -15,6 +15,7 @@ from django.db import DatabaseError, transaction
 from django.utils import timezone, translation
 from django.utils.translation import gettext as _
 
+from league.notifications import events
 from races.audit import audit_record
 from races.models import Penalty, Race, RaceEvent, RaceSheet
 from races.services import race_grid_record, race_results_record
@@ -90,6 +91,7 @@ def _conclude(*, sheet_id: int, judgement: Judgement) -> RaceSheet:
     sheet.save(update_fields=["log", "verdict", "error", "status", "validated_at", "chosen", "updated_at"])
     if sheet.chosen:
         race_sheet_apply(sheet=sheet, by=None)
+    events.sheet_judged(sheet)  # after commit: the sender, and the others asked to confirm
     return sheet
 
 

@@ -16,6 +16,7 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from league.notifications import events
 from races.audit import audit_record
 from races.models import Protest, ProtestPhoto, Race, RaceEntry, RaceEvent, RaceSheet, SheetConfirmation
 from races.services import protest_deadline
@@ -197,6 +198,7 @@ def protest_file(
         row.image.save(photo.image.name, photo.image, save=False)
         row.thumbnail.save(photo.thumbnail.name, photo.thumbnail, save=False)
         row.save()
+    events.protest_filed(protest)
     audit_record(
         race=race, kind=RaceEvent.Kind.PROTEST_FILED, by=by, why=protest.reason, protest=protest, sheet=sheet,
         data=_protest_data(protest),
@@ -299,4 +301,5 @@ def protest_decide(
         )
     elif upheld and protest.against is None and sheet.status == RaceSheet.Status.VALID:
         sheet_reject(sheet=sheet, by=by, reason=decision)
+    events.protest_decided(protest)
     return protest

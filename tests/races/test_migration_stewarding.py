@@ -1,4 +1,4 @@
-"""races 0003 keeps the data: a penalty of points and places becomes two, a second protest is kept withdrawn."""
+"""races 0005 keeps the data: a penalty of points and places becomes two, a second protest is kept withdrawn."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ from django.db.migrations.executor import MigrationExecutor
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.slow]
 
-BEFORE = [("races", "0002_race_sheets"), ("league", "0004_experienceentry_sheet_from_note")]
+BEFORE = [("races", "0004_race_table"), ("league", "0006_notices")]
 
 
 def migrate(targets=None):

@@ -51,7 +51,7 @@ def keep_penalties_and_protests(apps, schema_editor):
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('races', '0002_race_sheets'),
+        ('races', '0004_race_table'),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 
