@@ -46,10 +46,17 @@ def season_data(season, rows: list[dict], initial: int = 0) -> dict:
         "slug": season.slug,
         "year": season.year,
         "status": season.status,
-        "points_table": "[10, 8, 6, 5, 4, 3, 2, 1]",
+        **{f"points_table_{i}": points for i, points in enumerate(season.points_table)},
         "best_results": "",
         "laps_per_race": 3,
-        "options": '["A7"]',
+        "options": list(season.options),
+        "grid_rule": season.grid_rule,
+        "entry_capacity": season.entry_capacity if season.entry_capacity is not None else "",
+        **{
+            f"{name}_{i}": ""
+            for name in ("entries_open_at", "entries_close_at", "entry_list_accepted_at")
+            for i in (0, 1)
+        },  # fmt: skip
         "max_cars_per_team": 2,
         "protest_window_hours": 48,
         "entries-TOTAL_FORMS": len(rows),
@@ -98,6 +105,7 @@ def test_a_season_with_too_many_cars_is_fixed_from_its_page(admin_client, englis
     ]
     stuck = admin_client.post(change_url(season), season_data(season, rows, initial=3))
     assert stuck.status_code == 200  # still too many: said, not saved
+    assert "Écurie Rouge would field 3 cars" in stuck.content.decode()
 
     rows[2]["team"] = teams[1].pk  # car 3 moves to the blue team in the same save
     response = admin_client.post(change_url(season), season_data(season, rows, initial=3))
