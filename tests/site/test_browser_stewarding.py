@@ -6,6 +6,8 @@ from __future__ import annotations
 from datetime import timedelta
 
 import pytest
+from django.conf import settings
+from django.test import Client
 from django.urls import reverse
 
 from config.celery_app import app as celery_app
@@ -32,13 +34,15 @@ def oval(browser_type_launch_args, examples_dir):
     celery_app.conf.task_always_eager = saved
 
 
-def log_in(page, live_server, username: str) -> None:
+def log_in(page, live_server, user) -> None:
+    """The user's session in the browser (the sign-in form is the accounts tests' business)."""
+    client = Client()
+    client.force_login(user)
+    session = client.cookies[settings.SESSION_COOKIE_NAME].value
     page.context.clear_cookies()
-    page.goto(live_server.url + reverse("login"))
-    page.fill("#id_username", username)
-    page.fill("#id_password", "demo")
-    page.click("main form button[type=submit]")
-    page.wait_for_load_state()
+    page.context.add_cookies(
+        [{"name": settings.SESSION_COOKIE_NAME, "value": session, "url": live_server.url}]
+    )
 
 
 def test_a_protest_decided_with_a_penalty_shows_everywhere_then_the_race_is_published(
@@ -50,7 +54,7 @@ def test_a_protest_decided_with_a_penalty_shows_everywhere_then_the_race_is_publ
     reason = "Blocage de la voiture 3 au virage, tour 2."
 
     # A rival protests, with a turn and a photo.
-    log_in(page, live_server, "bruno")
+    log_in(page, live_server, league.bruno)
     page.goto(live_server.url + sheet.get_absolute_url())
     form = page.locator("#protest-form")
     form.locator("select[name=against]").select_option(
@@ -65,7 +69,7 @@ def test_a_protest_decided_with_a_penalty_shows_everywhere_then_the_race_is_publ
     assert (protest.filed_by.username, protest.turn, protest.photos.count()) == ("bruno", 2, 1)
 
     # The steward decides on the decision page, the evidence beside the form.
-    log_in(page, live_server, "steward")
+    log_in(page, live_server, league.steward)
     page.goto(live_server.url + reverse("races:protest-decide", args=[protest.pk]))
     assert (
         page.locator("#replay-link").get_attribute("href").endswith(f"/races/{league.race.pk}/replay/#turn-2")
