@@ -56,6 +56,8 @@ def _po() -> dict[tuple[str | None, str], str]:
                 fields[key] = _unquote(line)
             elif line.startswith('"') and key:
                 fields[key] += _unquote(line)
+            elif line.startswith("msgstr["):  # the other plural forms: not read
+                key = None
         if "msgid" in fields:
             out[fields.get("msgctxt"), fields["msgid"]] = fields.get("msgstr", fields.get("msgstr[0]", ""))
     return out
