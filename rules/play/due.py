@@ -1,0 +1,108 @@
+"""The d20 tests a move calls for, learnt from the engine's own judgement of the move.
+
+How: the move is judged by `replay_move.apply` with the tests rolled so far. Every test the engine
+reads (`damage.Rolls` and the option units) and does not find is reported as a violation of the
+test's rule, naming the car that must roll it, in the order the engine reads the tests (M6-3:
+handling, A14 accident, A18 spin, S2 pit, collision, engine, A10 debris, A6 scatter, weather).
+Those violations *are* the tests due. Nothing is guessed: a test whose need depends on an earlier
+roll (a collision only after a handling test left the car in, a scatter roll after damage, the
+cars an A14 crash touches) shows up once that roll is in the move. So `tests_due` is asked again
+after each roll: its first item is always the next roll to make; the rest are the tests due if the
+rolls still to come change nothing.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, replace
+from typing import Any
+
+from rules.damage import TEST_RULE
+from rules.formats import Move, TestKind, TestRoll
+from rules.moves import walk
+from rules.play.table import Table
+from rules.verdict import Event, Violation
+
+# the rule a missing roll of each kind is reported under
+KIND_OF_RULE: dict[str, TestKind] = {rule: kind for kind, rule in TEST_RULE.items()}
+
+
+@dataclass(frozen=True, slots=True)
+class TestDue:
+    """One d20 roll to make: its kind, the car that rolls it, the dangerous square (handling)."""
+
+    __test__ = False  # not a pytest class
+
+    kind: TestKind
+    car: str
+    square: str | None = None
+
+    def roll(self, value: int, mover: str) -> TestRoll:
+        """The roll as the log records it (`car` left out for the moving car)."""
+        return TestRoll(self.kind, value, None if self.car == mover else self.car, self.square)
+
+    def to_json(self, value: int, mover: str) -> dict[str, Any]:
+        return self.roll(value, mover).to_json()
+
+
+def missing(events: Iterable[Event | Violation]) -> list[Violation]:
+    """The violations that say a d20 roll is missing."""
+    return [e for e in events if isinstance(e, Violation) and is_missing_test(e)]
+
+
+def is_missing_test(v: Violation) -> bool:
+    return v.rule in KIND_OF_RULE and v.car is not None
+
+
+def others(events: Iterable[Event | Violation]) -> list[Violation]:
+    """The violations that are not a missing roll: the move itself is illegal."""
+    return [e for e in events if isinstance(e, Violation) and not is_missing_test(e)]
+
+
+def tests_due(table: Table, move: Move | Mapping[str, Any]) -> tuple[TestDue, ...]:
+    """The tests still due for `move` (its `tests`: the rolls made so far), in the order the log
+    gives them. Empty once every roll the move calls for is in. Raises `ValueError` if the move
+    is illegal for another reason than a missing roll."""
+    from rules.play.step import judge, read
+
+    move = read(table, move)
+    _, events = judge(table, move)
+    wrong = others(events)
+    if wrong:
+        raise ValueError(f"the move is illegal: {wrong[0]}")
+    return due_of(table, move, missing(events))
+
+
+def due_of(table: Table, move: Move, gaps: list[Violation]) -> tuple[TestDue, ...]:
+    """The missing-roll violations of `move` as tests to roll."""
+    if not gaps:
+        return ()
+    squares: list[str] = []
+    if any(v.rule == TEST_RULE[TestKind.HANDLING] for v in gaps):
+        squares = _untested(table, move)
+    out = []
+    for v in gaps:
+        kind = KIND_OF_RULE[v.rule]
+        assert v.car is not None
+        square = None
+        if kind is TestKind.HANDLING and squares:
+            square = squares.pop(0)
+        out.append(TestDue(kind, v.car, square))
+    return tuple(out)
+
+
+def _untested(table: Table, move: Move) -> list[str]:
+    """The dangerous squares of the path not yet tested (D5: one roll each, in path order)."""
+    state, track = table.state, table.game.track
+    car = state.car(move.car)
+    if not move.path or car.square is None:
+        return []
+    occupied = state.occupied()
+    occupied.pop(car.square, None)
+    w = walk(track, car.square, move.path, occupied, car.corner, car.stops, state.dangerous)
+    done = sum(1 for t in move.tests if t.kind is TestKind.HANDLING)
+    return list(w.dangerous[done:])
+
+
+def with_tests(move: Move, tests: Iterable[TestRoll]) -> Move:
+    return replace(move, tests=tuple(tests))

@@ -1,0 +1,320 @@
+"""The squares the car to play may stop on after its movement die, each with its path and cost.
+
+Candidates come from the path search the engine uses (`moves.routes`: every way `search` tells
+apart to each square within reach), sized by the move's total as `replay_move.apply` counts it
+(die, slide or tyre handicap, bonus squares, option squares: `move_terms`, `advanced.prepare`'s
+plan). Each candidate is a whole move (path, brake, bonus, slipstream, pit) judged by
+`replay_move.apply` on the table's state with no d20 rolls: it is legal iff the only violations
+are rolls still to make (rules/play/due.py). What it costs is read off the state apply returns.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+from rules import advanced, slipstream
+from rules.formats import Move, XpUse
+from rules.moves import routes
+from rules.pits import lane_occupied
+from rules.play.due import TestDue, due_of, missing, others
+from rules.play.table import Table
+from rules.replay_move import SEARCH_CAP, apply
+from rules.state import PARTS, CarState, CarStatus, Cause, Penalty, RaceState
+from rules.verdict import Event
+from rules.weather import move_terms
+
+_OUT = CarStatus.OUT
+
+
+@dataclass(frozen=True, slots=True)
+class Cost:
+    """What a stop costs the moving car before any d20 is rolled: wear points lost by part (brakes
+    include braking, C4; tyres the uncontrolled corner exits, C2/C3/C6; both the blocking table,
+    C5), a spin, an elimination, the penalties written."""
+
+    wear: tuple[tuple[str, int], ...] = ()  # (part, points lost), parts that lose any
+    spun: bool = False
+    out: Cause | None = None
+    penalties: tuple[Penalty, ...] = ()
+
+    def lost(self, part: str) -> int:
+        return dict(self.wear).get(part, 0)
+
+    @property
+    def points(self) -> int:
+        return sum(n for _, n in self.wear)
+
+    def key(self) -> tuple:
+        """Cheaper first: not eliminated, no spin, fewest points lost."""
+        return (self.out is not None, self.spun, self.points, self.wear)
+
+
+@dataclass(frozen=True, slots=True)
+class Way:
+    """One legal way to a stop: the move's fields (without `tests`) and what it costs."""
+
+    path: tuple[str, ...]
+    brake: int
+    bonus: int
+    slipstream: int
+    cost: Cost
+    tests: tuple[TestDue, ...]  # the rolls due, as far as known before rolling (rules/play/due.py)
+    kinds: tuple[str, ...] = ()  # the kinds of the events the move makes (corner-exit, finished…)
+    move: Move = field(repr=False, compare=False, default=None)  # type: ignore[assignment]
+
+    def to_json(self) -> dict[str, Any]:
+        """The race-log@1 move object, without its `tests`."""
+        return self.move.to_json()
+
+
+@dataclass(frozen=True, slots=True)
+class StopChoice:
+    """A square the car may stop on. `way`: the way the rules prefer (the cheapest; among equal
+    costs the path the engine's own search picks for a `to` move: fewest dangerous squares, no
+    zig-zag, fewest lane shifts). `alternatives`: the other legal ways whose cost differs
+    (a choice that matters: another lane out of a corner, braking into a blocked square…)."""
+
+    square: str
+    way: Way
+    alternatives: tuple[Way, ...] = ()
+    same_cost: int = 0  # other legal paths of the same cost (a choice that does not matter)
+
+    @property
+    def depth(self) -> int:
+        return len(self.way.path)
+
+    def to_json(self) -> dict[str, Any]:
+        return self.way.to_json()
+
+
+def stops(
+    table: Table,
+    gear: int,
+    roll: int | tuple[int, int],
+    *,
+    option: Mapping[str, Any] | None = None,
+    xp: Mapping[str, Any] | XpUse | None = None,
+    pit: Mapping[str, Any] | None = None,
+    slipstreams: bool = True,
+) -> tuple[StopChoice, ...]:
+    """Every square the car to play may stop on in `gear` after `roll` (7th gear: `[d5, d6]`),
+    nearest first. `option`, `xp`, `pit`: the move's fields of those names, chosen with the gear
+    (a Top, the pedal, a driver experience re-roll, a pit stop in the car's stand…)."""
+    to = table.to_play
+    if to is None or to.car is None:
+        raise ValueError("no car to play: the race is over or a restart is due")
+    if isinstance(xp, Mapping):
+        xp = XpUse(**dict(xp))
+    return tuple(_stops(table, to.car, gear, roll, option, xp, pit, slipstreams))
+
+
+def _stops(
+    table: Table,
+    car_id: str,
+    gear: int,
+    roll: int | tuple[int, int],
+    option: Mapping[str, Any] | None,
+    xp: XpUse | None,
+    pit: Mapping[str, Any] | None,
+    slipstreams: bool,
+) -> list[StopChoice]:
+    game, state = table.game, table.state
+    car = state.car(car_id)
+    assert car.square is not None
+    base = Move(car_id, "play", gear, roll, None, car.square, xp=xp, option=dict(option) if option else None)
+    if pit is not None:
+        base = replace(base, pit=dict(pit))
+    sizes = _sizes(table, car, base)
+    ways: dict[str, list[Way]] = {}
+    for move in _candidates(table, car, base, sizes, slipstreams):
+        way = _judge(table, car, move)
+        if way is not None:
+            ways.setdefault(way.move.stop or car.square, []).append(way)
+    out = []
+    for square, found in ways.items():
+        found.sort(key=lambda w: w.cost.key())  # stable: the search's own order among equals
+        best = found[0]
+        distinct: list[Way] = []
+        seen = {best.cost}
+        same = 0
+        for w in found[1:]:
+            if w.cost in seen:
+                same += 1
+                continue
+            seen.add(w.cost)
+            distinct.append(w)
+        out.append(StopChoice(square, best, tuple(distinct), same))
+    out.sort(key=lambda s: (s.depth, s.way.path))
+    return out
+
+
+@dataclass(frozen=True, slots=True)
+class _Sizes:
+    """The move's total before braking and bonus, and the most bonus squares, in a straight move
+    and in a corner move (W2 differs)."""
+
+    total: tuple[int, int]
+    bonus: tuple[int, int]
+
+    @property
+    def longest(self) -> int:
+        return max(self.total[0] + self.bonus[0], self.total[1] + self.bonus[1])
+
+
+def _sizes(table: Table, car: CarState, move: Move) -> _Sizes:
+    game, state = table.game, table.state
+    roll = move.roll
+    plan = None
+    if advanced.wanted(game.track, car, move) or type(roll) is tuple:
+        plan, _ = advanced.prepare(game, state, car, move, [])
+    die = plan.roll if plan is not None else roll
+    assert isinstance(die, int)
+    totals, bonuses = [], []
+    rain = state.weather.is_rain
+    for in_corner in (False, True):
+        _, forced, bonus_max = move_terms(car.tyres, rain, car.lap_on_tyres, move.gear, game.a8, in_corner)
+        extra = plan.squares(in_corner) if plan is not None else 0
+        totals.append(die + forced + extra)
+        bonuses.append(bonus_max)
+    return _Sizes((totals[0], totals[1]), (bonuses[0], bonuses[1]))
+
+
+def _candidates(
+    table: Table, car: CarState, base: Move, sizes: _Sizes, slipstreams: bool
+) -> Iterator[Move]:
+    """Whole moves to judge: each path within reach with the brake or bonus that makes its total."""
+    game, state = table.game, table.state
+    track = game.track
+    start = car.square
+    assert start is not None
+    brakes = car.wear.brakes
+    occupied = state.occupied()
+    occupied.pop(start, None)
+    longest = max(0, min(sizes.longest, SEARCH_CAP))
+    in_lane = track._lane[start] < 0
+    if base.pit is not None:
+        yield from _pit_candidates(table, car, base, sizes)
+        return
+    if in_lane:
+        layers = _lane_routes(table, car, occupied, longest)
+    else:
+        layers = routes(track, start, longest, occupied, car.corner, car.stops, dangerous=state.dangerous)
+    reach = len(layers) - 1
+    mains: list[tuple[tuple[str, ...], int]] = []  # brake-free paths, for slipstreams
+    if reach == 0:  # boxed in (C5): the car stays put and pays for the squares it cannot move
+        for brake in range(brakes + 1):
+            yield replace(base, to=start, path=None, brake=brake)
+        return
+    for depth in range(1, reach + 1):
+        for square, paths in layers[depth].items():
+            ic = 1 if _in_corner(track, start, square) else 0
+            total, bonus_max = sizes.total[ic], sizes.bonus[ic]
+            if depth <= total:
+                lows = range(total - depth, total - depth + 1)
+                if depth == reach:  # blocked: brake some, the blocking table pays the rest (C5)
+                    lows = range(0, min(brakes, total - depth) + 1)
+                for brake in lows:
+                    if brake > brakes:
+                        continue
+                    for _, path in paths:
+                        yield replace(base, to=None, path=path, brake=brake)
+                        if brake == 0 and depth == total:
+                            mains.append((path, 0))
+            elif depth - total <= bonus_max:
+                for _, path in paths:
+                    yield replace(base, to=None, path=path, bonus=depth - total)
+                    mains.append((path, depth - total))
+    if slipstreams and base.gear >= slipstream.MIN_GEAR and not in_lane:
+        yield from _slip_candidates(table, car, base, mains, occupied)
+
+
+def _in_corner(track, start: str, stop: str) -> bool:
+    try:  # as replay_move.apply reads it: a pit square is no corner
+        return track._corner_between[track._seg_index[start]][track._seg_index[stop]]
+    except KeyError:
+        return False
+
+
+def _lane_routes(table: Table, car: CarState, occupied: dict[str, str], longest: int) -> list[dict]:
+    """From the pit lane: down the lane, out of the exit, on over the track (S2, S3)."""
+    track, state = table.game.track, table.state
+    pit = track.pit
+    assert pit is not None and car.square is not None
+    occ = lane_occupied(state, occupied, track)
+    chain = (pit.entry, *pit.squares, pit.exit)
+    lane = chain[chain.index(car.square) + 1 :]
+    layers: list[dict] = [{car.square: [((0, 0, 0), ())]}]
+    for d in range(1, min(len(lane), longest) + 1):
+        if lane[d - 1] in occ:
+            return layers
+        layers.append({lane[d - 1]: [((0, 0, 0), lane[:d])]})
+    if longest > len(lane):
+        tail = routes(track, pit.exit, longest - len(lane), occ, None, 0, dangerous=state.dangerous)
+        for layer in tail[1:]:
+            layers.append({sq: [(c, lane + p) for c, p in ways] for sq, ways in layer.items()})
+    return layers
+
+
+def _pit_candidates(table: Table, car: CarState, base: Move, sizes: _Sizes) -> Iterator[Move]:
+    """A stop in the car's stand (S2, S3): the stand as `to`, the engine finds the path through
+    the lane; the brake or bonus squares that make the total."""
+    stand = table.game.entries[car.id].stand
+    if stand is None:
+        return
+    for brake in range(car.wear.brakes + 1):
+        yield replace(base, to=stand, path=None, brake=brake)
+    for bonus in range(1, sizes.bonus[0] + 1):
+        yield replace(base, to=stand, path=None, bonus=bonus)
+
+
+def _slip_candidates(
+    table: Table, car: CarState, base: Move, mains: list[tuple[tuple[str, ...], int]], occupied
+) -> Iterator[Move]:
+    """S1: from a main move that ends right behind a car, 3 squares more (one or two slipstreams),
+    then braking."""
+    track = table.game.track
+    state = table.state
+    for main, bonus in mains:
+        frontier = [main]
+        for n in (1, 2):
+            grown = []
+            for path in frontier:
+                ahead = slipstream.car_ahead(track, path[-1], occupied)
+                if ahead is None or state.car(ahead).status is not CarStatus.RACING:
+                    continue
+                ends: list[tuple[str, ...]] = [()]
+                for _ in range(slipstream.SQUARES):
+                    ends = [(*e, sq) for e in ends for sq in track._succ[e[-1] if e else path[-1]]]
+                    ends = [e for e in ends if e[-1] not in occupied and track._lane[e[-1]] >= 0]
+                for e in ends:
+                    full = path + e
+                    grown.append(full)
+                    for brake in range(min(car.wear.brakes, slipstream.SQUARES) + 1):
+                        cut = full[: len(full) - brake]
+                        yield replace(base, to=None, path=cut, bonus=bonus, slipstream=n, brake=brake)
+            frontier = grown
+
+
+def _judge(table: Table, car: CarState, move: Move) -> Way | None:
+    after, events = apply(table.game, table.state, move)
+    if others(events):
+        return None
+    return Way(
+        move.path or (),
+        move.brake,
+        move.bonus,
+        move.slipstream,
+        _cost(table.state, after, car.id),
+        due_of(table, move, missing(events)),
+        tuple(sorted({str(e.kind) for e in events if isinstance(e, Event)})),
+        move,
+    )
+
+
+def _cost(before: RaceState, after: RaceState, car_id: str) -> Cost:
+    a, b = before.car(car_id), after.car(car_id)
+    lost = tuple((p, a.wear[i] - b.wear[i]) for i, p in enumerate(PARTS) if a.wear[i] > b.wear[i])
+    out = b.cause if b.status is _OUT and a.status is not _OUT else None
+    return Cost(lost, b.spun, out, b.penalties[len(a.penalties) :])
