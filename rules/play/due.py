@@ -14,7 +14,7 @@ rolls still to come change nothing.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Any
 
 from rules.damage import TEST_RULE
@@ -27,6 +27,9 @@ from rules.verdict import Event, Violation
 KIND_OF_RULE: dict[str, TestKind] = {rule: kind for kind, rule in TEST_RULE.items()}
 
 
+ANY_ORDER = frozenset({TestKind.ENGINE})
+
+
 @dataclass(frozen=True, slots=True)
 class TestDue:
     """One d20 roll to make: its kind, the car that rolls it, the dangerous square (handling)."""
@@ -36,6 +39,9 @@ class TestDue:
     kind: TestKind
     car: str
     square: str | None = None
+    # D4: the engine tests of one push are rolled in any order (`damage.engine_tests` reads them
+    # so); the others in the order given
+    any_order: bool = False
 
     def roll(self, value: int, mover: str) -> TestRoll:
         """The roll as the log records it (`car` left out for the moving car)."""
@@ -87,7 +93,7 @@ def due_of(table: Table, move: Move, gaps: list[Violation]) -> tuple[TestDue, ..
         square = None
         if kind is TestKind.HANDLING and squares:
             square = squares.pop(0)
-        out.append(TestDue(kind, v.car, square))
+        out.append(TestDue(kind, v.car, square, kind in ANY_ORDER))
     return tuple(out)
 
 
@@ -104,5 +110,15 @@ def _untested(table: Table, move: Move) -> list[str]:
     return list(w.dangerous[done:])
 
 
-def with_tests(move: Move, tests: Iterable[TestRoll]) -> Move:
-    return replace(move, tests=tuple(tests))
+def next_rolls(due: tuple[TestDue, ...]) -> tuple[TestDue, ...]:
+    """The rolls that may come next: the first due, or the whole leading run of tests of one push
+    that are rolled in any order."""
+    if not due:
+        return ()
+    if not due[0].any_order:
+        return due[:1]
+    run = [d for d in due]
+    k = 0
+    while k < len(run) and run[k].any_order and run[k].kind is due[0].kind:
+        k += 1
+    return due[:k]

@@ -73,13 +73,26 @@ class Way:
 class StopChoice:
     """A square the car may stop on. `way`: the way the rules prefer (the cheapest; among equal
     costs the path the engine's own search picks for a `to` move: fewest dangerous squares, no
-    zig-zag, fewest lane shifts). `alternatives`: the other legal ways whose cost differs
-    (a choice that matters: another lane out of a corner, braking into a blocked square…)."""
+    zig-zag, fewest lane shifts). `ways`: every legal way found, `way` first. `alternatives`:
+    the other ways whose cost differs (a choice that matters: another lane out of a corner,
+    braking into a blocked square…); 0 when any way costs the same."""
 
     square: str
-    way: Way
-    alternatives: tuple[Way, ...] = ()
-    same_cost: int = 0  # other legal paths of the same cost (a choice that does not matter)
+    ways: tuple[Way, ...]
+
+    @property
+    def way(self) -> Way:
+        return self.ways[0]
+
+    @property
+    def alternatives(self) -> tuple[Way, ...]:
+        seen = {self.ways[0].cost}
+        out = []
+        for w in self.ways[1:]:
+            if w.cost not in seen:
+                seen.add(w.cost)
+                out.append(w)
+        return tuple(out)
 
     @property
     def depth(self) -> int:
@@ -135,17 +148,7 @@ def _stops(
     out = []
     for square, found in ways.items():
         found.sort(key=lambda w: w.cost.key())  # stable: the search's own order among equals
-        best = found[0]
-        distinct: list[Way] = []
-        seen = {best.cost}
-        same = 0
-        for w in found[1:]:
-            if w.cost in seen:
-                same += 1
-                continue
-            seen.add(w.cost)
-            distinct.append(w)
-        out.append(StopChoice(square, best, tuple(distinct), same))
+        out.append(StopChoice(square, tuple(found)))
     out.sort(key=lambda s: (s.depth, s.way.path))
     return out
 
