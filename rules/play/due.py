@@ -122,3 +122,6 @@ def next_rolls(due: tuple[TestDue, ...]) -> tuple[TestDue, ...]:
     while k < len(run) and run[k].any_order and run[k].kind is due[0].kind:
         k += 1
     return due[:k]
+
+
+tests_due.__test__ = False  # type: ignore[attr-defined]  # a name pytest would collect

@@ -48,7 +48,7 @@ class Cost:
 
     def key(self) -> tuple:
         """Cheaper first: not eliminated, no spin, fewest points lost."""
-        return (self.out is not None, self.spun, self.points, self.wear)
+        return (self.out is not None, self.spun, self.points, len(self.penalties), self.wear)
 
 
 @dataclass(frozen=True, slots=True)
@@ -133,8 +133,7 @@ def _stops(
     pit: Mapping[str, Any] | None,
     slipstreams: bool,
 ) -> list[StopChoice]:
-    game, state = table.game, table.state
-    car = state.car(car_id)
+    car = table.state.car(car_id)
     assert car.square is not None
     base = Move(car_id, "play", gear, roll, None, car.square, xp=xp, option=dict(option) if option else None)
     if pit is not None:
@@ -149,7 +148,7 @@ def _stops(
     for square, found in ways.items():
         found.sort(key=lambda w: w.cost.key())  # stable: the search's own order among equals
         out.append(StopChoice(square, tuple(found)))
-    out.sort(key=lambda s: (s.depth, s.way.path))
+    out.sort(key=lambda s: (min(len(w.path) for w in s.ways), s.square))
     return out
 
 
@@ -184,9 +183,7 @@ def _sizes(table: Table, car: CarState, move: Move) -> _Sizes:
     return _Sizes((totals[0], totals[1]), (bonuses[0], bonuses[1]))
 
 
-def _candidates(
-    table: Table, car: CarState, base: Move, sizes: _Sizes, slipstreams: bool
-) -> Iterator[Move]:
+def _candidates(table: Table, car: CarState, base: Move, sizes: _Sizes, slipstreams: bool) -> Iterator[Move]:
     """Whole moves to judge: each path within reach with the brake or bonus that makes its total."""
     game, state = table.game, table.state
     track = game.track

@@ -16,8 +16,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from rules.formats import LogFormatError, Move, RaceLog, TurnLog, read_race_log
-from rules.order import progress, turn_start
 from rules.order import after_move as lapped
+from rules.order import progress, turn_start
 from rules.replay import Game, _take_off, finish_turn, start
 from rules.ruleset import RuleSet
 from rules.scoring import classify, experience, finishing_order
@@ -98,6 +98,12 @@ class Table:
         if any(v.fatal for v in problems):
             return table  # replay would stop here: nothing can be played
         return _next_turn(table, state, 1)
+
+    def with_state(self, state: RaceState) -> Table:
+        """This table's race from a state set by hand (tests, puzzles), at the start of the state's
+        game turn. The moves before it are not in `log()`."""
+        number = max(state.turn, 1)
+        return _next_turn(Table(self.game, self.header, self.problems, (), None, state, None), state, number)
 
     # -- reading -------------------------------------------------------------------------
     @property
