@@ -11,7 +11,7 @@ are rolls still to make (rules/play/due.py). What it costs is read off the state
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from typing import Any
 
 from rules import advanced, slipstream
@@ -118,6 +118,8 @@ def stops(
     to = table.to_play
     if to is None or to.car is None:
         raise ValueError("no car to play: the race is over or a restart is due")
+    if to.wait is not None:
+        return ()  # it sits out this turn: its move is `{"car": …, "wait": …}`
     if isinstance(xp, Mapping):
         xp = XpUse(**dict(xp))
     return tuple(_stops(table, to.car, gear, roll, option, xp, pit, slipstreams))
@@ -137,7 +139,7 @@ def _stops(
     assert car.square is not None
     base = Move(car_id, "play", gear, roll, None, car.square, xp=xp, option=dict(option) if option else None)
     if pit is not None:
-        base = replace(base, pit=dict(pit))
+        base = _with(base, pit=dict(pit))
     sizes = _sizes(table, car, base)
     ways: dict[str, list[Way]] = {}
     for move in _candidates(table, car, base, sizes, slipstreams):
@@ -205,7 +207,7 @@ def _candidates(table: Table, car: CarState, base: Move, sizes: _Sizes, slipstre
     mains: list[tuple[tuple[str, ...], int]] = []  # brake-free paths, for slipstreams
     if reach == 0:  # boxed in (C5): the car stays put and pays for the squares it cannot move
         for brake in range(brakes + 1):
-            yield replace(base, to=start, path=None, brake=brake)
+            yield _with(base, to=start, path=None, brake=brake)
         return
     for depth in range(1, reach + 1):
         for square, paths in layers[depth].items():
@@ -219,15 +221,29 @@ def _candidates(table: Table, car: CarState, base: Move, sizes: _Sizes, slipstre
                     if brake > brakes:
                         continue
                     for _, path in paths:
-                        yield replace(base, to=None, path=path, brake=brake)
+                        yield _with(base, to=None, path=path, brake=brake)
                         if brake == 0 and depth == total:
                             mains.append((path, 0))
             elif depth - total <= bonus_max:
                 for _, path in paths:
-                    yield replace(base, to=None, path=path, bonus=depth - total)
+                    yield _with(base, to=None, path=path, bonus=depth - total)
                     mains.append((path, depth - total))
     if slipstreams and base.gear >= slipstream.MIN_GEAR and not in_lane:
         yield from _slip_candidates(table, car, base, mains, occupied)
+
+
+def _with(move: Move, **changes: Any) -> Move:
+    """`dataclasses.replace` for the many candidates of one move, without its cost (a Move is
+    frozen; its fields are plain values)."""
+    new = _new(Move)
+    d = new.__dict__
+    d.update(move.__dict__)
+    d.update(changes)
+    d["plain"] = False  # a hint only (formats.Move): False says nothing
+    return new
+
+
+_new = object.__new__
 
 
 def _in_corner(track, start: str, stop: str) -> bool:
@@ -264,9 +280,9 @@ def _pit_candidates(table: Table, car: CarState, base: Move, sizes: _Sizes) -> I
     if stand is None:
         return
     for brake in range(car.wear.brakes + 1):
-        yield replace(base, to=stand, path=None, brake=brake)
+        yield _with(base, to=stand, path=None, brake=brake)
     for bonus in range(1, sizes.bonus[0] + 1):
-        yield replace(base, to=stand, path=None, bonus=bonus)
+        yield _with(base, to=stand, path=None, bonus=bonus)
 
 
 def _slip_candidates(
@@ -293,7 +309,7 @@ def _slip_candidates(
                     grown.append(full)
                     for brake in range(min(car.wear.brakes, slipstream.SQUARES) + 1):
                         cut = full[: len(full) - brake]
-                        yield replace(base, to=None, path=cut, bonus=bonus, slipstream=n, brake=brake)
+                        yield _with(base, to=None, path=cut, bonus=bonus, slipstream=n, brake=brake)
             frontier = grown
 
 

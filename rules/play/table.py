@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import copy
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from rules.formats import LogFormatError, Move, RaceLog, TurnLog, read_race_log
@@ -238,13 +238,5 @@ def after_move(
 seek = _seek
 
 
-def _replace(turn: Turn, **changes: Any) -> Turn:
-    from dataclasses import replace
-
-    return replace(turn, **changes)
-
-
-def _with(table: Table, **changes: Any) -> Table:
-    from dataclasses import replace
-
-    return replace(table, **changes)
+_replace = replace
+_with = replace
