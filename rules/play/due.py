@@ -94,7 +94,27 @@ def due_of(table: Table, move: Move, gaps: list[Violation]) -> tuple[TestDue, ..
         if kind is TestKind.HANDLING and squares:
             square = squares.pop(0)
         out.append(TestDue(kind, v.car, square, kind in ANY_ORDER))
+    if any(d.any_order for d in out):
+        out = _header_order(table, out)
     return tuple(out)
+
+
+def _header_order(table: Table, due: list[TestDue]) -> list[TestDue]:
+    """Tests rolled in any order are listed in the order of the cars in the header."""
+    rank = {car_id: i for i, car_id in enumerate(table.game.entries)}
+    out: list[TestDue] = []
+    i = 0
+    while i < len(due):
+        if not due[i].any_order:
+            out.append(due[i])
+            i += 1
+            continue
+        j = i
+        while j < len(due) and due[j].any_order and due[j].kind is due[i].kind:
+            j += 1
+        out.extend(sorted(due[i:j], key=lambda d: rank.get(d.car, len(rank))))
+        i = j
+    return out
 
 
 def _untested(table: Table, move: Move) -> list[str]:
