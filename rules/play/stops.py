@@ -210,7 +210,8 @@ def _candidates(table: Table, car: CarState, base: Move, sizes: _Sizes, slipstre
             yield _with(base, to=start, path=None, brake=brake)
         return
     for depth in range(1, reach + 1):
-        for square, paths in layers[depth].items():
+        for square, found in layers[depth].items():
+            paths = _unrefused(found)
             ic = 1 if _in_corner(track, start, square) else 0
             total, bonus_max = sizes.total[ic], sizes.bonus[ic]
             if depth <= total:
@@ -222,14 +223,24 @@ def _candidates(table: Table, car: CarState, base: Move, sizes: _Sizes, slipstre
                         continue
                     for _, path in paths:
                         yield _with(base, to=None, path=path, brake=brake)
-                        if brake == 0 and depth == total:
-                            mains.append((path, 0))
+                    if brake == 0 and depth == total:
+                        mains.extend((path, 0) for _, path in found)
             elif depth - total <= bonus_max:
                 for _, path in paths:
                     yield _with(base, to=None, path=path, bonus=depth - total)
-                    mains.append((path, depth - total))
+                mains.extend((path, depth - total) for _, path in found)
     if slipstreams and base.gear >= slipstream.MIN_GEAR and not in_lane:
         yield from _slip_candidates(table, car, base, mains, occupied)
+
+
+def _unrefused(ways: list[tuple[tuple[int, int, int], tuple[str, ...]]]) -> list:
+    """The ways `apply` may accept: a zig-zag is refused (T2) when a path without one, over no more
+    dangerous squares, reaches the same square in as many squares (the one `apply` looks for)."""
+    straight = [c[0] for c, _ in ways if not c[1]]
+    if not straight or len(straight) == len(ways):
+        return ways
+    fewest = min(straight)
+    return [(c, p) for c, p in ways if not c[1] or c[0] < fewest]
 
 
 def _with(move: Move, **changes: Any) -> Move:
@@ -298,19 +309,37 @@ def _slip_candidates(
             grown = []
             for path in frontier:
                 ahead = slipstream.car_ahead(track, path[-1], occupied)
-                if ahead is None or state.car(ahead).status is not CarStatus.RACING:
+                if ahead is None:
                     continue
-                ends: list[tuple[str, ...]] = [()]
-                for _ in range(slipstream.SQUARES):
-                    ends = [(*e, sq) for e in ends for sq in track._succ[e[-1] if e else path[-1]]]
-                    ends = [e for e in ends if e[-1] not in occupied and track._lane[e[-1]] >= 0]
-                for e in ends:
+                other = state.car(ahead)
+                if other.status is not CarStatus.RACING or not slipstream.MIN_GEAR <= other.gear <= base.gear:
+                    continue  # slipstream.check refuses it
+                for e in _slip_squares(track, path[-1], occupied):
                     full = path + e
                     grown.append(full)
                     for brake in range(min(car.wear.brakes, slipstream.SQUARES) + 1):
                         cut = full[: len(full) - brake]
                         yield _with(base, to=None, path=cut, bonus=bonus, slipstream=n, brake=brake)
             frontier = grown
+
+
+def _slip_squares(track, behind: str, occupied) -> list[tuple[str, ...]]:
+    """The 3 squares of a slipstream from `behind`, along one of the patterns `slipstream.check`
+    accepts (lane offsets from the lane behind the car passed)."""
+    lanes = track._lane
+    base = lanes[behind]
+    shapes = {tuple(r * d for r in p) for p in slipstream.PATTERNS for d in (1, -1)}
+    ends: list[tuple[str, ...]] = [()]
+    for k in range(slipstream.SQUARES):
+        ends = [
+            (*e, sq)
+            for e in ends
+            for sq in track._succ[e[-1] if e else behind]
+            if sq not in occupied
+            and lanes[sq] >= 0
+            and any(shape[: k + 1] == (*(lanes[x] - base for x in e), lanes[sq] - base) for shape in shapes)
+        ]
+    return ends
 
 
 def _judge(table: Table, car: CarState, move: Move) -> Way | None:
