@@ -31,15 +31,16 @@ class GearRule(StrEnum):
 @dataclass(frozen=True, slots=True)
 class GearChoice:
     """A gear the car may engage: the gears skipped going down (G3) and the points they cost.
-    `eliminates`: the engine points it takes are the car's last. `overrev`: A13 7 → 2, the one
-    more point is the driver's choice among these parts (`option: {"overrev": part}`)."""
+    `engine_left`: the car's engine points once they are paid. `overrev`: A13 7 → 2, one more
+    point of the driver's choice among these parts (`option: {"overrev": part}`; the engine's
+    last point puts the car out before it moves, D2)."""
 
     gear: int
     skipped: int = 0
     gearbox: int = 0
     brakes: int = 0
     engine: int = 0
-    eliminates: bool = False
+    engine_left: int = 0
     overrev: tuple[str, ...] = ()
 
     @property
@@ -84,7 +85,7 @@ def gears_of(table: Table, car: CarState) -> Gears:
         overrev: tuple[str, ...] = ()
         if car.gear == 7 and gear == 2 and not stand:
             overrev = a13_seventh_gear.CHOICES  # and one more point (a13_seventh_gear.over_rev)
-        engine_left = car.wear.engine - shift.engine
+        engine_left = max(0, car.wear.engine - shift.engine)
         choices.append(
             GearChoice(
                 gear,
@@ -92,7 +93,7 @@ def gears_of(table: Table, car: CarState) -> Gears:
                 shift.gearbox,
                 shift.brakes,
                 shift.engine,
-                bool(shift.engine) and engine_left <= 0,
+                engine_left,
                 overrev,
             )
         )

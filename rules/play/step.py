@@ -43,10 +43,10 @@ def play(table: Table, raw: Mapping[str, Any] | Move) -> tuple[Table, Events]:
     to = table.to_play
     if to is None:
         return table, (not_playing(table, move.car),)
+    if table.closed is not None and _is_spare(table, move):
+        return _spare(table, move)  # the last move of the turn just played, before its red flag
     if to.restart_due:
         return table, (restart_first(to.turn, move.car),)
-    if table.closed is not None and _is_spare(table, move):
-        return _spare(table, move)
     if move.car != to.car:
         return table, (not_to_play(table, move.car),)
     return _move(table, move)

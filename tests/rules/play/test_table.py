@@ -96,10 +96,13 @@ def test_no_gear_skipped_with_an_empty_gearbox_and_seventh_with_a13(oval):
     assert two is not None and two.skipped == 4 and two.overrev == ("gearbox", "brakes", "engine")
 
 
-def test_last_engine_point_over_revved_is_said(oval):
+def test_seven_to_two_says_what_engine_is_left_for_the_drivers_choice(oval):
     table = hand_table(oval, {"1": "S2-b3"}, gears={"1": 7}, options=("A7", "A13"), wear={"1": {"engine": 2}})
     two = gears(table).get(2)
-    assert two is not None and two.engine == 1 and not two.eliminates
+    assert two is not None and (two.engine, two.engine_left) == (1, 1) and "engine" in two.overrev
+    # with 1 engine point, skipping 3 or 4 gears is refused (G3): not offered
+    last = hand_table(oval, {"1": "S2-b3"}, gears={"1": 7}, options=("A7", "A13"), wear={"1": {"engine": 1}})
+    assert [c.gear for c in gears(last).choices] == [4, 5, 6, 7]
 
 
 # -- stops -----------------------------------------------------------------------------------
