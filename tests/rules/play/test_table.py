@@ -11,9 +11,9 @@ from rules.play import GearRule, Table, gears, play, stops, tests_due, undo
 from rules.play.due import TestDue
 from rules.replay import replay
 from rules.ruleset import RuleSet
-from rules.state import CarStatus
+from rules.state import CarStatus, Cause
 from rules.verdict import Violation
-from tests.rules.conftest import car
+from tests.rules.conftest import car, placed
 from tests.rules.play.conftest import grid_table, hand_table, header
 
 
@@ -230,3 +230,30 @@ def test_a_played_race_replays_to_the_tables_verdict(oval):
     assert verdict.valid
     mine = table.verdict()
     assert mine.classification == verdict.classification and mine.cars == verdict.cars
+
+
+def test_a_spare_car_is_the_last_move_of_the_turn_just_played(oval):
+    options = ("A5", "A7")
+    cars = [car("1", 1, stand="PIT-1"), car("2", 2, stand="PIT-3")]
+    table = Table.start(header(cars, options=list(options)), oval, RuleSet.from_options(options))
+    _, state = placed(oval, {"1": "S2-b3", "2": "S2-b1"}, options=options)
+    state = state.with_car(
+        state.car("2").with_(status=CarStatus.OUT, square=None, cause=Cause.ENGINE, out_turn=0)
+    )
+    table = table.with_state(state)
+    table, _ = play(table, stops(table, 3, 6)[-1].way.to_json())
+    assert (table.to_play.turn, table.to_play.car) == (2, "1")
+    spare = {
+        "car": "2",
+        "gear": 4,
+        "roll": 7,
+        "path": ["PIT-4", "PIT-5", "PIT-6", "S1-c3", "S1-c4", "S1-c5", "S1-c6"],
+        "option": {"spare": {"engine": 1, "tyres": 1}},
+    }
+    too_fast, why = play(table, {**spare, "gear": 5, "roll": 15})
+    assert too_fast is table and [v.rule for v in why] == ["A5"]
+    after, _ = play(table, spare)
+    assert after.state.car("2").status is CarStatus.RACING and after.state.car("2").square == "S1-c6"
+    assert [m["car"] for m in after.log()["turns"][0]["moves"]] == ["1", "2"]
+    assert len(after.log()["turns"]) == 1 and after.to_play.turn == 2
+    assert undo(after) is table
