@@ -23,14 +23,9 @@ from django.utils import timezone
 
 from league.models import Driver, ExperienceEntry, Season, SeasonEntry, Team
 from races.models import Circuit, Race, RaceEntry, Result
-from races.services import (
-    DRIVER_FINISH_GAINS,
-    DRIVER_GRID_GAINS,
-    FRONT_ROW_GAIN,
-    ONE_TWO_GAIN,
-    TEAM_FINISH_GAINS,
-    circuit_create,
-)
+from races.services import circuit_create
+from rules.ledger import XpKind
+from rules.scoring import finish_changes, grid_changes
 
 Reason = ExperienceEntry.Reason
 
@@ -177,14 +172,14 @@ def league_load(*, circuits_dir: Path, seasons: int, races: int, cars: int, seed
     eliminated: dict[int, int] = {}
     for race, grid, order, race_entries in plans:
         season = season_of[race.season_id]
-        table = season.points_table
+        rules = season.ruleset()
         out = rng.choice([0, 1, 1, 2, 2, 3, 4])  # eliminated cars, ranked after the finishers (F3)
         penalised = rng.random() < 0.05
         eliminated[race.pk] = out
         podium = []
         for position, entry in enumerate(order, start=1):
             finished = position <= len(order) - out
-            points = table[position - 1] if finished and position <= len(table) else 0
+            points = rules.points_for(position) if finished else 0
             penalty = min(points, 2) if penalised and position == 2 else 0
             result_rows.append(
                 Result(
@@ -225,23 +220,21 @@ def _experience(
     season: Season, race: Race, grid: list[SeasonEntry], podium: list[tuple[int, SeasonEntry]]
 ) -> list[ExperienceEntry]:
     """The ledger rows of `race_results_record` and `race_grid_record` (X1) for one race."""
+    rules = season.ruleset()
+    by_car = {entry.car_id: entry for entry in grid} | {entry.car_id: entry for _, entry in podium}
+    teams = {car: str(entry.team_id) for car, entry in by_car.items()}
+    slots = {entry.car_id: slot for slot, entry in enumerate(grid[:2], start=1)}
+    finishers = [entry.car_id for _, entry in sorted(podium, key=lambda p: p[0])]
     rows = []
-
-    def gain(reason: str, amount: Decimal, entry: SeasonEntry, *, team: bool, note: str) -> None:
+    for change in [*grid_changes(rules, slots, teams), *finish_changes(rules, finishers, teams)]:
+        entry = by_car[change.car]
+        team = change.kind is XpKind.TEAM
         owner = {"team_id": entry.team_id} if team else {"driver_id": entry.driver_id}
+        note = f"#{change.car}" + (f"+{change.partner}" if change.partner else "")
+        amount = Decimal(change.tenths).scaleb(-1)
         rows.append(
-            ExperienceEntry(season=season, race=race, reason=reason, amount=amount, note=note, **owner)
+            ExperienceEntry(
+                season=season, race=race, reason=Reason(change.reason), amount=amount, note=note, **owner
+            )
         )
-
-    for slot, (reason, amount) in DRIVER_GRID_GAINS.items():
-        gain(reason, amount, grid[slot - 1], team=False, note=f"#{grid[slot - 1].car_number}")
-    if grid[0].team_id == grid[1].team_id:
-        gain(Reason.FRONT_ROW, FRONT_ROW_GAIN, grid[0], team=True, note="front row")
-    for position, entry in podium:
-        reason, amount = DRIVER_FINISH_GAINS[position]
-        gain(reason, amount, entry, team=False, note=f"#{entry.car_number}")
-        reason, amount = TEAM_FINISH_GAINS[position]
-        gain(reason, amount, entry, team=True, note=f"#{entry.car_number}")
-    if len(podium) >= 2 and podium[0][1].team_id == podium[1][1].team_id:
-        gain(Reason.ONE_TWO, ONE_TWO_GAIN, podium[0][1], team=True, note="one-two")
     return rows

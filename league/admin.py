@@ -134,7 +134,7 @@ class ExperienceEntryAdmin(admin.ModelAdmin):
     search_fields = ("driver__name", "team__name", "note")
     autocomplete_fields = ("driver", "team")
     raw_id_fields = ("race",)
-    readonly_fields = ("created_by", "created_at")
+    readonly_fields = ("sheet", "created_by", "created_at")  # a sheet's rows are its verdict's
     list_select_related = ("season", "race__season", "race__circuit", "driver", "team", "created_by")
     date_hierarchy = "created_at"
 

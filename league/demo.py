@@ -387,7 +387,7 @@ def _spends(race: Race, log: Log) -> None:
         {e.season_entry.driver for e in entries}, key=lambda d: (-driver_experience(driver=d), d.slug)
     )
     teams = sorted({e.season_entry.team for e in entries}, key=lambda t: (-team_experience(team=t), t.slug))
-    one = Decimal("1.0")
+    one = Decimal(race.season.ruleset().xp_cost).scaleb(-1)  # X2/X3: what one use costs
     if drivers and driver_experience(driver=drivers[0]) >= one:
         experience_record(
             season=race.season, race=race, driver=drivers[0], reason=ExperienceEntry.Reason.DIE, amount=-one

@@ -13,9 +13,11 @@ from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 from simple_history.models import HistoricalRecords
 
-DEFAULT_POINTS = [10, 8, 6, 5, 4, 3, 2, 1]
-RULE_OPTIONS = [f"A{n}" for n in range(1, 20)]
-DEFAULT_OPTIONS = ["A7"]  # experience is on by default for the league (rules.md O)
+from rules.ledger import XpReason
+from rules.ruleset import DEFAULT_POINTS, OPTIONS, RuleSet
+
+RULE_OPTIONS = list(OPTIONS)
+DEFAULT_OPTIONS = sorted(RuleSet().options)  # experience (A7) is on by default (rules.md O)
 
 colour_validator = RegexValidator(r"^#[0-9a-fA-F]{6}$", _("Enter a colour as #RRGGBB."))
 
@@ -121,6 +123,11 @@ class Season(models.Model):
     def get_absolute_url(self) -> str:
         return reverse("league:season", kwargs={"slug": self.slug})
 
+    def ruleset(self, laps: int | None = None) -> RuleSet:
+        """The season's rules for the engine (options, points table). Raises `ValueError` (an
+        `UnknownOptionError` among them) or `TypeError` when the season's data cannot be read."""
+        return RuleSet.from_options(self.options, points=self.points_table, laps=laps)
+
     def clean(self) -> None:
         errors: dict[str, str] = {}
         table = self.points_table
@@ -203,16 +210,17 @@ class ExperienceEntry(models.Model):
     """One gain or spend of experience points: a tally is always a sum of these rows."""
 
     class Reason(models.TextChoices):
-        POLE = "pole", _("pole position")
-        GRID_SECOND = "grid2", _("2nd on the grid")
-        WIN = "win", _("win")
-        SECOND = "second", _("2nd place")
-        THIRD = "third", _("3rd place")
-        ONE_TWO = "one_two", _("one-two finish")
-        FRONT_ROW = "front_row", _("front-row lockout")
-        DIE = "die", _("die modified or re-rolled")
-        WEAR = "wear", _("extra wear point")
-        FAST_STOP = "fast_stop", _("fast pit stop")
+        # The engine's reasons (a verdict's changes are stored as they come), and the stewards' own.
+        POLE = XpReason.POLE.value, _("pole position")
+        GRID_SECOND = XpReason.GRID_SECOND.value, _("2nd on the grid")
+        WIN = XpReason.WIN.value, _("win")
+        SECOND = XpReason.SECOND.value, _("2nd place")
+        THIRD = XpReason.THIRD.value, _("3rd place")
+        ONE_TWO = XpReason.ONE_TWO.value, _("one-two finish")
+        FRONT_ROW = XpReason.FRONT_ROW.value, _("front-row lockout")
+        DIE = XpReason.DIE.value, _("die modified or re-rolled")
+        WEAR = XpReason.WEAR.value, _("extra wear point")
+        FAST_STOP = XpReason.FAST_STOP.value, _("fast pit stop")
         ADJUSTMENT = "adjustment", _("adjustment by the stewards")
 
     season = models.ForeignKey(
@@ -245,6 +253,16 @@ class ExperienceEntry(models.Model):
     reason = models.CharField(_("reason"), max_length=12, choices=Reason.choices)
     amount = models.DecimalField(
         _("amount"), max_digits=5, decimal_places=1, help_text=_("Positive for a gain, negative for a spend.")
+    )
+    # The sheet whose verdict wrote this row: choosing another version replaces exactly these rows.
+    # RESTRICT: a sheet is not deleted from under its rows, unless its race goes with both.
+    sheet = models.ForeignKey(
+        "races.RaceSheet",
+        verbose_name=_("race sheet"),
+        null=True,
+        blank=True,
+        on_delete=models.RESTRICT,
+        related_name="experience",
     )
     note = models.CharField(_("note"), max_length=200, blank=True)
     created_by = models.ForeignKey(

@@ -12,29 +12,20 @@ from django.utils.translation import gettext_lazy as _
 
 from league.models import Driver, ExperienceEntry, Season, SeasonEntry, Team
 from league.selectors.balances import driver_experience, team_experience
+from rules import ledger
 
 if TYPE_CHECKING:
     from django.contrib.auth.models import AbstractBaseUser
 
-    from races.models import Race
+    from races.models import Race, RaceSheet
 
 Reason = ExperienceEntry.Reason
 
 # X1: what a race earns; race_results_record() owns these rows and rewrites them.
-GAIN_REASONS = frozenset(
-    {
-        Reason.POLE,
-        Reason.GRID_SECOND,
-        Reason.WIN,
-        Reason.SECOND,
-        Reason.THIRD,
-        Reason.ONE_TWO,
-        Reason.FRONT_ROW,
-    }
-)
+GAIN_REASONS = frozenset(Reason(r) for r in ledger.GAINS)
 # X2/X3: what is spent during a race, and who may spend it.
-DRIVER_SPENDS = frozenset({Reason.DIE})
-TEAM_SPENDS = frozenset({Reason.WEAR, Reason.FAST_STOP})
+DRIVER_SPENDS = frozenset(Reason(r) for r in ledger.DRIVER_SPENDS)
+TEAM_SPENDS = frozenset(Reason(r) for r in ledger.TEAM_SPENDS)
 
 ModelT = TypeVar("ModelT", bound=models.Model)
 
@@ -196,8 +187,11 @@ def experience_record(
     amount: Decimal | str | int,
     by: AbstractBaseUser | None = None,
     note: str = "",
+    sheet: RaceSheet | None = None,
 ) -> ExperienceEntry:
-    """Write one gain (amount > 0) or spend (amount < 0) to the experience ledger (rules X1–X3)."""
+    """Write one gain (amount > 0) or spend (amount < 0) to the experience ledger (rules X1–X3).
+
+    `sheet`: the race sheet whose verdict this row comes from (it belongs to `race`)."""
     amount = Decimal(str(amount))
     entry = ExperienceEntry(
         season=season,
@@ -208,11 +202,14 @@ def experience_record(
         amount=amount,
         note=note,
         created_by=by,
+        sheet=sheet,
     )
     entry.full_clean()
     errors: list[ValidationError] = []
     if race is not None and race.season_id != season.pk:
         errors.append(ValidationError(_("This race belongs to another season."), code="race_season"))
+    if sheet is not None and (race is None or sheet.race_id != race.pk):
+        errors.append(ValidationError(_("This race sheet belongs to another race."), code="sheet_race"))
     if reason in GAIN_REASONS and amount < 0:
         errors.append(ValidationError(_("A gain cannot be negative."), code="negative_gain"))
     if (reason in DRIVER_SPENDS | TEAM_SPENDS) and amount > 0:

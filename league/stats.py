@@ -13,15 +13,10 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-# rules.md G1: the published face lists. A roll that is not a face of its gear's die is ignored.
-FACES: dict[int, tuple[int, ...]] = {
-    1: (1, 1, 2, 2),
-    2: (2, 3, 3, 4, 4, 4),
-    3: (4, 5, 6, 6, 7, 7, 8, 8),
-    4: (7, 8, 9, 9, 10, 10, 10, 11, 11, 11, 12, 12),
-    5: tuple(n for n in range(11, 21) for _ in range(2)),
-    6: tuple(n for n in range(21, 31) for _ in range(3)),
-}
+from rules.gearbox import FACES as GEAR_FACES
+
+# rules.md G1: the dice of the rules engine. A roll that is not a face of its gear's die is ignored.
+FACES: dict[int, tuple[int, ...]] = dict(GEAR_FACES)
 # G1, option A13: 7th gear throws the 5th and 6th gear dice together and adds them.
 FACES[7] = tuple(a + b for a in FACES[5] for b in FACES[6])
 DICE = {1: "d4", 2: "d6", 3: "d8", 4: "d12", 5: "d20", 6: "d30", 7: "d20+d30"}

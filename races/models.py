@@ -11,8 +11,8 @@ from django.utils.translation import gettext_lazy as _
 from simple_history.models import HistoricalRecords
 
 from league.models import SeasonEntry
-
-WEAR_PARTS = ("tyres", "brakes", "gearbox", "body", "engine", "handling")
+from rules.state import PARTS as WEAR_PARTS
+from rules.verdict import Standing
 
 
 class Circuit(models.Model):
@@ -191,8 +191,9 @@ class Result(models.Model):
     """A car's result in a race, as computed by the engine (or typed in for history)."""
 
     class Status(models.TextChoices):
-        FINISHED = "finished", pgettext_lazy("result status", "finished")
-        ELIMINATED = "eliminated", _("eliminated")
+        # As the engine's classification says them (a valid sheet has no car still running).
+        FINISHED = Standing.FINISHED.value, pgettext_lazy("result status", "finished")
+        ELIMINATED = Standing.ELIMINATED.value, _("eliminated")
 
     race = models.ForeignKey(Race, verbose_name=_("race"), on_delete=models.CASCADE, related_name="results")
     race_entry = models.OneToOneField(

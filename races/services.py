@@ -10,35 +10,26 @@ from typing import TYPE_CHECKING, Any
 
 from django.core.exceptions import ValidationError
 from django.db import transaction
-from django.db.models import Max
+from django.db.models import Max, Q
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from league.models import ExperienceEntry, Season, SeasonEntry
 from league.services import GAIN_REASONS, experience_record, full_clean_naming_fields, model_update
 from races.models import Circuit, Race, RaceEntry, Result
+from rules.ledger import GRID_REASONS as GRID_GAIN_REASONS
+from rules.ledger import XpChange, XpKind, XpReason
+from rules.scoring import finish_changes, grid_changes
 
 if TYPE_CHECKING:
     from django.contrib.auth.models import AbstractBaseUser
 
+    from races.models import RaceSheet
+
 Reason = ExperienceEntry.Reason
 
-# X1, applied when the season plays with experience (option A7).
-DRIVER_GRID_GAINS = {1: (Reason.POLE, Decimal("0.3")), 2: (Reason.GRID_SECOND, Decimal("0.1"))}
-DRIVER_FINISH_GAINS = {
-    1: (Reason.WIN, Decimal("0.5")),
-    2: (Reason.SECOND, Decimal("0.3")),
-    3: (Reason.THIRD, Decimal("0.1")),
-}
-TEAM_FINISH_GAINS = {
-    1: (Reason.WIN, Decimal("0.5")),
-    2: (Reason.SECOND, Decimal("0.2")),
-    3: (Reason.THIRD, Decimal("0.1")),
-}
-ONE_TWO_GAIN = Decimal("0.3")
-FRONT_ROW_GAIN = Decimal("0.1")
-GRID_REASONS = frozenset({Reason.POLE, Reason.GRID_SECOND, Reason.FRONT_ROW})
-EXPERIENCE_OPTION = "A7"
+GRID_REASONS = frozenset(Reason(r) for r in (*GRID_GAIN_REASONS, XpReason.FRONT_ROW))
+SHEET_NOTE = "race sheet #{id}"  # the note of a spend a sheet wrote (its key: ExperienceEntry.sheet)
 # Races are run in our era. Far dates break local-time display: Paris was +00:09:21 until 1911,
 # and 31 December 9999 in UTC is already year 10000 there.
 FIRST_RACE_DATE = datetime(1970, 1, 1, tzinfo=UTC)
@@ -71,6 +62,7 @@ class ResultRow:
     penalty_points: int = 0
     penalty_places: int = 0
     penalty_reason: str = ""
+    points: int | None = None  # as the verdict scores it; None: from the season's table (F4)
 
 
 def _document_fields(document: Any) -> tuple[str, str]:
@@ -208,28 +200,33 @@ def race_results_record(
     rows: Iterable[ResultRow | Mapping[str, Any]],
     status: str = Race.Status.OFFICIAL,
     by: AbstractBaseUser | None = None,
+    experience: Sequence[XpChange] | None = None,
+    sheet: RaceSheet | None = None,
 ) -> list[Result]:
-    """Write a race's classification, its points (season table, F4) and its experience (X1).
+    """Write a race's classification, its points (F4) and its experience (X1).
 
-    Recording again replaces the earlier results and the experience they earned;
-    experience spent during the race (X2, X3) stays.
+    Rows carry their points when a verdict scored them; otherwise the season's table does.
+    `experience`: the changes a race sheet's verdict made (gains and spends), written as they
+    come and pointing at `sheet`; they replace every row an earlier version of a sheet wrote.
+    Without them the gains are the rules' for this classification and grid, and the spends
+    already in the ledger stay. Recording again replaces the earlier results and gains.
     """
     rows = [_as_row(row) for row in rows]
     season = race.season
-    entries = {
-        entry.season_entry.car_id: entry
-        for entry in race.entries.select_related("season_entry__driver", "season_entry__team")
-    }
+    entries = _race_entries(race)
     _check_classification(rows, entries)
 
     race.results.all().delete()
-    ExperienceEntry.objects.filter(race=race, reason__in=GAIN_REASONS).delete()
+    replaced = Q(reason__in=GAIN_REASONS)
+    if experience is not None:
+        replaced |= Q(sheet__isnull=False)
+    ExperienceEntry.objects.filter(replaced, race=race).delete()
 
-    table = season.points_table
+    rules = season.ruleset()
     results = []
     for row in sorted(rows, key=lambda r: r.position):
         finished = row.status == Result.Status.FINISHED
-        points = table[row.position - 1] if finished and row.position <= len(table) else 0
+        points = row.points if row.points is not None else (rules.points_for(row.position) if finished else 0)
         result = Result(
             race=race,
             race_entry=entries[str(row.car)],
@@ -255,8 +252,16 @@ def race_results_record(
         result.save()
         results.append(result)
 
-    if EXPERIENCE_OPTION in season.options:
-        _record_experience(race=race, results=results, entries=entries.values(), by=by)
+    if experience is None:
+        teams = _teams(entries)
+        grid = {car: entry.grid_slot for car, entry in entries.items() if entry.grid_slot}
+        finishers = [
+            str(row.car)
+            for row in sorted(rows, key=lambda r: r.position)
+            if row.status == Result.Status.FINISHED
+        ]
+        experience = [*grid_changes(rules, grid, teams), *finish_changes(rules, finishers, teams)]
+    race_experience_record(race=race, changes=experience, entries=entries, sheet=sheet, by=by)
 
     race.status = status
     race.full_clean()
@@ -266,81 +271,70 @@ def race_results_record(
     return results
 
 
-def _gain(
-    *, race: Race, owner: dict[str, Any], reason: str, amount: Decimal, car: str, by: AbstractBaseUser | None
-) -> None:
-    # "#7": the car the gain came from, readable in either language.
-    experience_record(
-        season=race.season, race=race, reason=reason, amount=amount, by=by, note=f"#{car}", **owner
-    )
-
-
-def _record_experience(
-    *, race: Race, results: list[Result], entries: Iterable[RaceEntry], by: AbstractBaseUser | None
-) -> None:
-    _record_grid_experience(race=race, entries=entries, by=by)
-    podium = {
-        result.position: result.race_entry.season_entry
-        for result in results
-        if result.status == Result.Status.FINISHED and result.position <= 3
+def _race_entries(race: Race) -> dict[str, RaceEntry]:
+    return {
+        entry.season_entry.car_id: entry
+        for entry in race.entries.select_related("season_entry__driver", "season_entry__team")
     }
-    for position, entry in sorted(podium.items()):
-        reason, amount = DRIVER_FINISH_GAINS[position]
-        _gain(
-            race=race, owner={"driver": entry.driver}, reason=reason, amount=amount, car=entry.car_id, by=by
-        )
-        reason, amount = TEAM_FINISH_GAINS[position]
-        _gain(race=race, owner={"team": entry.team}, reason=reason, amount=amount, car=entry.car_id, by=by)
 
-    if 1 in podium and 2 in podium and podium[1].team_id == podium[2].team_id:
-        cars = f"{podium[1].car_id}+{podium[2].car_id}"
-        _gain(
+
+def _teams(entries: Mapping[str, RaceEntry]) -> dict[str, str]:
+    return {car: entry.season_entry.team.slug for car, entry in entries.items()}
+
+
+def race_experience_record(
+    *,
+    race: Race,
+    changes: Iterable[XpChange],
+    entries: Mapping[str, RaceEntry],
+    sheet: RaceSheet | None,
+    by: AbstractBaseUser | None,
+) -> list[ExperienceEntry]:
+    """Write experience changes to the ledger, one row each, in their order (a car not entered
+    in the race has none: the sheet's entries check reports it)."""
+    written = []
+    for change in changes:
+        entry = entries.get(change.car)
+        if entry is None:
+            continue
+        season_entry = entry.season_entry
+        owner = (
+            {"driver": season_entry.driver} if change.kind is XpKind.DRIVER else {"team": season_entry.team}
+        )
+        if change.tenths < 0 and sheet is not None:
+            note = SHEET_NOTE.format(id=sheet.pk)
+        else:
+            # "#7", "#7+3": the car(s) the gain came from, readable in either language.
+            note = f"#{change.car}" + (f"+{change.partner}" if change.partner else "")
+        row = experience_record(
+            season=race.season,
             race=race,
-            owner={"team": podium[1].team},
-            reason=Reason.ONE_TWO,
-            amount=ONE_TWO_GAIN,
-            car=cars,
+            reason=Reason(change.reason),
+            amount=Decimal(change.tenths).scaleb(-1),
             by=by,
+            note=note,
+            sheet=sheet,
+            **owner,
         )
-
-
-def _record_grid_experience(*, race: Race, entries: Iterable[RaceEntry], by: AbstractBaseUser | None) -> None:
-    grid = {entry.grid_slot: entry.season_entry for entry in entries if entry.grid_slot}
-    for slot, (reason, amount) in DRIVER_GRID_GAINS.items():
-        if slot in grid:
-            entry = grid[slot]
-            _gain(
-                race=race,
-                owner={"driver": entry.driver},
-                reason=reason,
-                amount=amount,
-                car=entry.car_id,
-                by=by,
-            )
-    if 1 in grid and 2 in grid and grid[1].team_id == grid[2].team_id:
-        cars = f"{grid[1].car_id}+{grid[2].car_id}"
-        _gain(
-            race=race,
-            owner={"team": grid[1].team},
-            reason=Reason.FRONT_ROW,
-            amount=FRONT_ROW_GAIN,
-            car=cars,
-            by=by,
-        )
+        written.append(row)
+    return written
 
 
 @transaction.atomic
 def race_grid_record(
-    *, race: Race, slots: Mapping[str, int], by: AbstractBaseUser | None = None
+    *,
+    race: Race,
+    slots: Mapping[str, int],
+    by: AbstractBaseUser | None = None,
+    sheet: RaceSheet | None = None,
+    experience: bool = True,
 ) -> list[RaceEntry]:
     """Set a race's starting grid (car id -> slot) and the experience it earns (X1: pole, 2nd, front row).
 
-    Recording again replaces the earlier grid and its gains, so nothing counts twice.
+    Recording again replaces the earlier grid and its gains, so nothing counts twice. `sheet`: the
+    qualifying sheet it comes from; `experience=False`: the caller writes the gains (a race sheet's).
     """
-    entries = {
-        entry.season_entry.car_id: entry
-        for entry in race.entries.select_related("season_entry__driver", "season_entry__team")
-    }
+    entries = _race_entries(race)
     unknown = sorted(set(map(str, slots)) - set(entries))
     if unknown:
         raise ValidationError(
@@ -353,9 +347,11 @@ def race_grid_record(
         entry.grid_slot = slots.get(car)
         entry.full_clean()
         entry.save(update_fields=["grid_slot"])
-    ExperienceEntry.objects.filter(race=race, reason__in=GRID_REASONS).delete()
-    if EXPERIENCE_OPTION in race.season.options:
-        _record_grid_experience(race=race, entries=entries.values(), by=by)
+    if experience:
+        ExperienceEntry.objects.filter(race=race, reason__in=GRID_REASONS).delete()
+        grid = {car: slot for car, slot in slots.items() if slot}
+        changes = grid_changes(race.season.ruleset(), grid, _teams(entries))
+        race_experience_record(race=race, changes=changes, entries=entries, sheet=sheet, by=by)
     return list(entries.values())
 
 

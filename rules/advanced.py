@@ -219,10 +219,12 @@ def prepare(game: Game, state: RaceState, car: CarState, move: Move, out: list) 
 
 
 def stand_gear(car: CarState, gear: int):
-    """Leaving the stand (S2, S3): any gear up to 4th, nothing skipped."""
+    """Leaving the stand (S2, S3): any gear up to 4th, nothing skipped. Too high a gear breaks
+    the rule of the stop the car made: S3 after a long stop, S2 after a missed tyre stop."""
     if 1 <= gear <= pits.STAND_GEAR:
         return NO_SHIFT_COST, None
-    return NO_SHIFT_COST, ("S3", f"leaves its stand in {nth(gear)} gear: 4th at most")
+    rule = "S3" if car.ext.long_stop else "S2"
+    return NO_SHIFT_COST, (rule, f"leaves its stand in {nth(gear)} gear: 4th at most")
 
 
 def after_walk(
@@ -273,7 +275,8 @@ def after_walk(
                 Violation(turn, car.id, "A15", "supercharging is forbidden going into or out of the pits")
             )
         if move.pit is not None:
-            plan.stop = pits.check_stop(game, state, car, move, path, total, occupied, out)
+            slip = slipstream.SQUARES * plan.slip  # an exit slipstream's squares (M6-3 step 13)
+            plan.stop = pits.check_stop(game, state, car, move, path, total - slip, occupied, out, slip)
             if plan.stop is not None:
                 lv = track._level
                 seq = (car.square, *path[: plan.stop.at + 1])
@@ -283,11 +286,13 @@ def after_walk(
     elif move.pit is not None:
         out.append(Violation(turn, car.id, "S2", "a pit stop, but the path does not enter the pit lane"))
     if plan.slip:
-        if move.pit is not None:
+        gear = move.gear
+        if move.pit is not None and plan.stop is not None and plan.stop.fast:
+            # M6-3 step 13: out of a fast stop in 4th, slipstreams from where the exit ends
+            gear, base, slide = pits.STAND_GEAR, len(path) - slipstream.SQUARES * plan.slip, 0
+        elif move.pit is not None:
             out.append(Violation(turn, car.id, "S1", "a slipstream cannot be combined with a pit stop here"))
-        check = slipstream.check(
-            track, state, car, move.gear, start, path, base, slide, plan.slip, occupied, out
-        )
+        check = slipstream.check(track, state, car, gear, start, path, base, slide, plan.slip, occupied, out)
         plan.slip_brake = check.brakes
         t2, zigzag = slipstream.main_problems(
             track, start, path, check.main, occupied, car.corner, car.stops, state.dangerous
@@ -319,7 +324,7 @@ def after_move(game: Game, state: RaceState, car_id: str, move: Move, plan: Plan
     if plan.stop is not None:
         state = pits.apply_stop(game, state, car_id, move, plan.stop, plan.crossings_at_stand, out)
     elif car.ext.in_stand:
-        state = state.with_car(car.with_(ext=car.ext.with_(in_stand=False)))
+        state = state.with_car(car.with_(ext=car.ext.with_(in_stand=False, long_stop=False)))
     if w.crossings and car.ext.fuel:
         state = a12_refuelling.crossed(game, state, car_id, out)
     if plan.options.get("pedal"):

@@ -14,7 +14,8 @@ class CarExtras:
     """What the advanced rules remember about one car.
 
     `pit_points`: S3 repair points left (R: 2 in the stand; A11: the keys).
-    `in_stand`: stopped in its stand (missed or long stop), leaves next turn in ≤ 4th.
+    `in_stand`: stopped in its stand (missed or long stop), leaves next turn in ≤ 4th; `long_stop`:
+    that stop was a long one (S3), not a missed tyre stop (S2).
     `team_part`: X3, the part given +1 wear point this race (once per car). `owed`: T4 moves lost by
     being lapped. `top_lap`: A19, the last lap a Top was used. `supertop`: A16 used.
     `fuel`/`fuel_from`: A12, the tank (laps, 0 = option off) and the crossing its first lap starts at. `stalled`: A18, skips its next turn.
@@ -23,6 +24,7 @@ class CarExtras:
 
     pit_points: int = 2
     in_stand: bool = False
+    long_stop: bool = False
     team_part: str | None = None
     owed: int = 0
     top_lap: int = 0

@@ -136,7 +136,8 @@ def after_move(
             leader = p
         if c.id in skip:
             continue
-        if before < p + lap <= after:
+        # « le pilote qui le dépasse »: passed, not drawn level with (same level = alongside)
+        if before <= p + lap < after:
             lost.append(c.id)
             state = state.with_car(c.with_(ext=c.ext.with_(owed=c.ext.owed + 1)))
             out.append(

@@ -19,7 +19,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 
+from rules import ledger
 from rules.formats import Move, TestKind
+from rules.ledger import XpChange, XpKind, XpReason
 from rules.moves import search
 from rules.state import PARTS, CarState, RaceState, Wear
 from rules.track import Track
@@ -143,9 +145,10 @@ def stop_path(game, state, car, move, total, occupied) -> tuple[str, ...] | None
 
 
 def check_stop(
-    game, state: RaceState, car: CarState, move: Move, path, total: int, occupied, out
+    game, state: RaceState, car: CarState, move: Move, path, total: int, occupied, out, slip: int = 0
 ) -> StopCheck | None:
-    """S2/S3/A3: a move with `pit`. Returns None when the move does not stop (violations added)."""
+    """S2/S3/A3: a move with `pit`. Returns None when the move does not stop (violations added).
+    `slip`: squares of slipstreams taken at the end of a fast exit (M6-3 step 13), not in `total`."""
     turn = state.turn
     track = game.track
     stand = game.entries[car.id].stand
@@ -218,6 +221,7 @@ def check_stop(
             )
         return StopCheck(at, roll, False, team_point)
     squares = -(-roll // 2)
+    after -= slip
     blocked = 0
     if after > squares:
         out.append(
@@ -276,7 +280,8 @@ def apply_stop(
     set_from = crossings_at_stand + (1 if _line_ahead(game.track, car.square, entry.stand) else 0)
     in_stand = not stop.fast
     gear = car.gear if in_stand else STAND_GEAR
-    ext = ext.with_(pit_points=max(0, points - spent), in_stand=in_stand, **fuel_changes)
+    long_stop = in_stand and pit.get("stop") == "long"
+    ext = ext.with_(pit_points=max(0, points - spent), in_stand=in_stand, long_stop=long_stop, **fuel_changes)
     car = car.with_(wear=Wear(**parts), tyres=tyres, tyre_set_crossing=set_from, gear=gear, ext=ext)
     what = "long stop" if pit.get("stop") == "long" else ("fast stop" if stop.fast else "missed stop")
     out.append(
@@ -285,7 +290,9 @@ def apply_stop(
         )
     )
     if stop.team_point and stop.roll is not None and stop.roll > FAST_STOP:
-        state = spend_team(state, game.entries[car_id].team, game.rules.xp_cost)
+        cost = game.rules.xp_cost
+        state = spend_team(state, game.entries[car_id].team, cost)
+        state = ledger.record(state, XpChange(car_id, XpKind.TEAM, XpReason.FAST_STOP, -cost, turn))
     return state.with_car(car)
 
 

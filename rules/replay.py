@@ -13,12 +13,21 @@ from typing import Any
 
 from rules import advanced
 from rules.formats import CarEntry, LogFormatError, Move, RaceLog
+from rules.ledger import XpChange, XpKind, XpReason
 from rules.options import a05_red_flag, a09_weather_timing
 from rules.order import after_move as lapped
 from rules.order import play_order, progress, turn_start
 from rules.replay_move import apply
 from rules.ruleset import RuleSet, UnknownOptionError
-from rules.scoring import classify, experience, finishing_order, grid_xp, team_start_xp
+from rules.scoring import (
+    classify,
+    experience,
+    finishing_order,
+    grid_changes,
+    grid_xp,
+    race_finish_changes,
+    team_start_xp,
+)
 from rules.state import CarState, CarStatus, RaceState
 from rules.track import Track
 from rules.verdict import Event, Verdict, Violation
@@ -82,6 +91,8 @@ def start(
         problems.append(Violation(0, None, "F2", f"the season races {rules.laps} laps, the log {log.laps}"))
     entries = {e.car: e for e in log.cars}
     balances = team_start_xp(rules, entries)
+    teams = {e.car: e.team for e in log.cars}
+    changes = grid_changes(rules, {e.car: e.grid for e in log.cars}, teams)
     cars = []
     for i, entry in enumerate(log.cars):
         if entry.grid > len(track.grid):
@@ -90,6 +101,8 @@ def start(
             )
         wear = entry.wear
         ext = advanced.start_car(rules, entry, balances, problems)
+        if ext.team_part == "build":  # X3: a team point bought the build's extra wear point
+            changes.append(XpChange(entry.car, XpKind.TEAM, XpReason.WEAR, -rules.xp_cost))
         cars.append(
             CarState(
                 id=entry.car,
@@ -116,6 +129,7 @@ def start(
         weather=weather,
         clock=len(cars) + 1,
         team_xp=tuple(balances.items()),
+        xp_changes=tuple(changes),
     )
     return Game(track, rules, laps, entries), state, problems
 
@@ -332,4 +346,5 @@ def replay(log: RaceLog, track: Track, ruleset: RuleSet | None = None) -> Verdic
                 )
             )
     xp = experience(game.rules, game.entries, state, placings)
-    return Verdict(tuple(violations), placings, state.cars, xp, matches, tuple(events), stopped)
+    changes = state.xp_changes + tuple(race_finish_changes(game.rules, game.entries, placings))
+    return Verdict(tuple(violations), placings, state.cars, xp, matches, tuple(events), stopped, changes)

@@ -9,11 +9,12 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from rules import advanced, damage
+from rules import advanced, damage, ledger
 from rules.corners import settle_exits
 from rules.damage import Rolls
 from rules.formats import Move, TestKind
 from rules.gearbox import FACE_SETS, NO_SHIFT_COST, RANGES, check_shift, is_face, nth
+from rules.ledger import XpChange, XpKind, XpReason
 from rules.moves import search, walk
 from rules.options import a14_road_exit
 from rules.state import CarState, CarStatus, Cause, Penalty, RaceState, _new
@@ -105,6 +106,8 @@ def apply(game: Game, state: RaceState, move: Move) -> tuple[RaceState, tuple[Ev
         die, spent = _driver_xp(game, car, move, out, turn)
         if spent:
             car = car.with_(driver_xp=car.driver_xp - game.rules.xp_cost, driver_xp_used=True)
+            change = XpChange(car_id, XpKind.DRIVER, XpReason.DIE, -game.rules.xp_cost, turn)
+            state = ledger.record(state, change)
     elif 1 <= gear <= 6 and roll not in FACE_SETS[gear] and (x is None or not x.die_ok):
         low, high = RANGES[gear]
         out.append(

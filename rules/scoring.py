@@ -2,14 +2,15 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 
 from rules.formats import CarEntry
+from rules.ledger import FINISH_REASONS, GRID_REASONS, XpChange, XpKind, XpReason
 from rules.order import progress
 from rules.ruleset import RuleSet
 from rules.state import CarStatus, RaceState
 from rules.track import Track
-from rules.verdict import Placing
+from rules.verdict import Placing, Standing
 
 
 def finishing_order(state: RaceState) -> list[str]:
@@ -27,16 +28,15 @@ def classify(track: Track, rules: RuleSet, state: RaceState) -> tuple[Placing, .
     for car_id in finishing_order(state):
         car = state.car(car_id)
         pos = len(placings) + 1
-        placings.append(Placing(pos, car_id, "finished", car.finish_turn, rules.points_for(pos)))
+        placings.append(Placing(pos, car_id, Standing.FINISHED, car.finish_turn, rules.points_for(pos)))
     running = [c for c in state.cars if c.status is CarStatus.RACING]
     running.sort(key=lambda c: -progress(track, c))
     for car in running:
-        placings.append(Placing(len(placings) + 1, car.id, "running", None, 0))
+        placings.append(Placing(len(placings) + 1, car.id, Standing.RUNNING, None, 0))
     out = [c for c in state.cars if c.status is CarStatus.OUT]
     out.sort(key=lambda c: (-(c.out_turn or 0), -c.arrival))
     for car in out:
-        cause = car.cause.value if car.cause else None
-        placings.append(Placing(len(placings) + 1, car.id, "eliminated", car.out_turn, 0, cause))
+        placings.append(Placing(len(placings) + 1, car.id, Standing.ELIMINATED, car.out_turn, 0, car.cause))
     return tuple(placings)
 
 
@@ -47,16 +47,67 @@ def grid_xp(rules: RuleSet, entry: CarEntry) -> int:
     return rules.driver_grid_xp[entry.grid - 1]
 
 
+def grid_changes(rules: RuleSet, grid: Mapping[str, int], teams: Mapping[str, str]) -> list[XpChange]:
+    """X1 before the start (car -> grid slot, car -> team): pole and 2nd for their drivers, a
+    front-row lockout for the team (the pole's car names it)."""
+    if not rules.experience:
+        return []
+    by_slot = {slot: car for car, slot in grid.items()}
+    out = [
+        XpChange(by_slot[slot], XpKind.DRIVER, reason, tenths)
+        for slot, (tenths, reason) in enumerate(
+            zip(rules.driver_grid_xp, GRID_REASONS, strict=False), start=1
+        )
+        if slot in by_slot and tenths
+    ]
+    pole, second = by_slot.get(1), by_slot.get(2)
+    if pole is not None and second is not None and teams[pole] == teams[second] and rules.team_front_row_xp:
+        out.append(XpChange(pole, XpKind.TEAM, XpReason.FRONT_ROW, rules.team_front_row_xp, 0, second))
+    return out
+
+
+def finish_changes(
+    rules: RuleSet, finishers: Sequence[str], teams: Mapping[str, str], turns: Mapping[str, int] | None = None
+) -> list[XpChange]:
+    """X1 at the finish (finishers in order): the podium's drivers and teams, a one-two for the
+    team (the winner's car names it). `turns`: the game turn each car finished in."""
+    if not rules.experience:
+        return []
+    turns = turns or {}
+    out = []
+    for pos, car in enumerate(finishers[: len(FINISH_REASONS)]):
+        reason = FINISH_REASONS[pos]
+        for kind, table in ((XpKind.DRIVER, rules.driver_finish_xp), (XpKind.TEAM, rules.team_finish_xp)):
+            if pos < len(table) and table[pos]:
+                out.append(XpChange(car, kind, reason, table[pos], turns.get(car, 0)))
+    if len(finishers) >= 2 and teams[finishers[0]] == teams[finishers[1]] and rules.team_one_two_xp:
+        turn = turns.get(finishers[1], 0)
+        one_two = XpChange(
+            finishers[0], XpKind.TEAM, XpReason.ONE_TWO, rules.team_one_two_xp, turn, finishers[1]
+        )
+        out.append(one_two)
+    return out
+
+
 def team_start_xp(rules: RuleSet, entries: Mapping[str, CarEntry]) -> dict[str, int]:
     """Team balances at the start: the first car's declared balance, plus a front-row lockout."""
     teams: dict[str, int] = {}
     for entry in entries.values():
         teams.setdefault(entry.team, entry.team_xp)
-    if rules.experience:
-        front = [e.team for e in entries.values() if e.grid in (1, 2)]
-        if len(front) == 2 and front[0] == front[1]:
-            teams[front[0]] += rules.team_front_row_xp
+    grid = {e.car: e.grid for e in entries.values()}
+    for change in grid_changes(rules, grid, {e.car: e.team for e in entries.values()}):
+        if change.kind is XpKind.TEAM:
+            teams[entries[change.car].team] += change.tenths
     return teams
+
+
+def race_finish_changes(
+    rules: RuleSet, entries: Mapping[str, CarEntry], placings: tuple[Placing, ...]
+) -> list[XpChange]:
+    """`finish_changes` for a replay's classification."""
+    finishers = [p.car for p in placings if p.status is Standing.FINISHED]
+    turns = {p.car: p.turn for p in placings if p.turn is not None}
+    return finish_changes(rules, finishers, {car: e.team for car, e in entries.items()}, turns)
 
 
 def experience(
@@ -65,12 +116,9 @@ def experience(
     """Balances after the race, car -> (driver, team), in tenths of a point (X1)."""
     teams = dict(state.team_xp)
     drivers = {c.id: c.driver_xp for c in state.cars}
-    if rules.experience:
-        finishers = [p.car for p in placings if p.status == "finished"]
-        for pos, car_id in enumerate(finishers[: len(rules.driver_finish_xp)]):
-            drivers[car_id] += rules.driver_finish_xp[pos]
-        for pos, car_id in enumerate(finishers[: len(rules.team_finish_xp)]):
-            teams[entries[car_id].team] += rules.team_finish_xp[pos]
-        if len(finishers) >= 2 and entries[finishers[0]].team == entries[finishers[1]].team:
-            teams[entries[finishers[0]].team] += rules.team_one_two_xp
+    for change in race_finish_changes(rules, entries, placings):
+        if change.kind is XpKind.DRIVER:
+            drivers[change.car] += change.tenths
+        else:
+            teams[entries[change.car].team] += change.tenths
     return {car_id: (drivers[car_id], teams[entry.team]) for car_id, entry in entries.items()}

@@ -3,7 +3,8 @@
 A move with `slipstream: n` is the main move (roll, slide, bonus, option squares),
 then n times 3 squares, then any braking. Before each slipstream the car must
 stand on the square directly behind a racing car (same lane, one edge ahead),
-both in 4th or higher, the follower in a gear at least as high. The 3 squares
+both in 4th or higher, the follower in a gear at least as high (a car that has
+finished in this game turn is still there and counts). The 3 squares
 follow one of R's patterns: pull out one lane and come back in front of the
 car passed, pull out one lane and go straight, pull out two lanes and go
 straight. A slipstream that enters a corner costs 1 brake point (no square
@@ -16,7 +17,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 
 from rules.moves import walk
-from rules.state import CarState, RaceState
+from rules.state import CarState, CarStatus, RaceState
 from rules.track import Track
 from rules.verdict import Violation
 
@@ -111,7 +112,9 @@ def check(
             )
             continue
         ahead = state.car(other)
-        if not ahead.racing:  # A4: a car that has just broken its engine still gives one
+        # A4: a car that has just broken its engine still gives one; so does a car that crossed
+        # the line in this turn, on the track until the turn ends (decisions D2)
+        if not ahead.racing and ahead.status is not CarStatus.FINISHED:
             out.append(
                 Violation(turn, cid, "S1", f"slipstream {k + 1} behind car {other}, which is not racing")
             )

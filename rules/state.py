@@ -176,6 +176,7 @@ class RaceState:
     due: tuple = ()  # things settled at the end of the game turn (A9 weather roll)
     flags: frozenset[str] = frozenset()  # A5: the red-flag triggers fired so far
     restart_due: tuple | None = None  # A5: (trigger, turn, race order, lap) until the restart
+    xp_changes: tuple = ()  # rules.ledger.XpChange, in the order they were made
 
     def car(self, car_id: str) -> CarState:
         return self.cars[self.index[car_id]]

@@ -8,6 +8,8 @@ stop into a fast one (`xp: {"team": "fast-stop"}` on the stop, see `pits.py`).
 
 from __future__ import annotations
 
+from rules import ledger
+from rules.ledger import XpChange, XpKind, XpReason
 from rules.pits import spend_team, team_balance
 from rules.state import PARTS
 from rules.verdict import Event, Violation
@@ -43,7 +45,8 @@ def prepare(game, state, car, move, plan, out):
     wear = car.wear._replace(**{part: getattr(car.wear, part) + 1})
     car = car.with_(wear=wear, ext=car.ext.with_(team_part=part))
     out.append(Event(turn, car.id, "team-xp", f"team {team} gives car {car.id} +1 {part} point"))
-    return spend_team(state.with_car(car), team, rules.xp_cost)
+    state = spend_team(state.with_car(car), team, rules.xp_cost)
+    return ledger.record(state, XpChange(car.id, XpKind.TEAM, XpReason.WEAR, -rules.xp_cost, turn))
 
 
 def pre_race(

@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from enum import StrEnum
 from typing import Any
 
-from rules.state import CarState
+from rules.ledger import XpChange
+from rules.state import CarState, Cause
 
 
 @dataclass(frozen=True, slots=True)
@@ -40,25 +42,33 @@ class Event:
         return f"turn {self.turn}, car {self.car}: {self.message}"
 
 
+class Standing(StrEnum):
+    """A car's status in the classification (a car still racing when the log ends is "running")."""
+
+    FINISHED = "finished"
+    RUNNING = "running"
+    ELIMINATED = "eliminated"
+
+
 @dataclass(frozen=True, slots=True)
 class Placing:
     position: int
     car: str
-    status: str
+    status: Standing
     turn: int | None
     points: int
-    cause: str | None = None
+    cause: Cause | None = None
 
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {
             "position": self.position,
             "car": self.car,
-            "status": self.status,
+            "status": self.status.value,
             "turn": self.turn,
             "points": self.points,
         }
         if self.cause is not None:
-            out["cause"] = self.cause
+            out["cause"] = self.cause.value
         return out
 
 
@@ -71,10 +81,22 @@ class Verdict:
     result_matches: bool | None
     events: tuple[Event, ...] = field(default=(), repr=False)
     stopped: bool = False
+    # X1–X3: every gain and spend, in the order made (grid, build, the race's spends, finish)
+    changes: tuple[XpChange, ...] = ()
 
     @property
     def valid(self) -> bool:
         return not self.violations
+
+    @property
+    def points(self) -> dict[str, int]:
+        """F4: the points each car scores (0 for a car not in the points)."""
+        return {p.car: p.points for p in self.classification}
+
+    @property
+    def statuses(self) -> dict[str, tuple[Standing, Cause | None]]:
+        """Car -> (status, cause of elimination or None)."""
+        return {p.car: (p.status, p.cause) for p in self.classification}
 
     def to_json(self) -> dict[str, Any]:
         cars = {}
@@ -92,6 +114,8 @@ class Verdict:
             "classification": [p.to_json() for p in self.classification],
             "cars": cars,
             "result_matches": self.result_matches,
+            "points": self.points,
+            "experience_changes": [c.to_json() for c in self.changes],
         }
 
     def lines(self) -> list[str]:

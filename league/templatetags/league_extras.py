@@ -11,30 +11,36 @@ from django.utils.html import conditional_escape, format_html
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext_lazy as _
 
+from rules.state import Cause
+
 if TYPE_CHECKING:
     from league.charts import Line
     from league.selectors.scoreboard import GridCell
 
 register = template.Library()
 
-# Causes written by the engine in a race's classification (and by hand for old results).
+# Why the engine puts a car out (rules.state.Cause: every one has its label here)...
+ENGINE_CAUSES: dict[Cause, Promise] = {
+    Cause.BODY: _("body damage"),
+    Cause.ENGINE: _("engine"),
+    Cause.HANDLING: _("road holding"),
+    Cause.BLOCKING: _("blocked"),
+    Cause.CORNER: _("missed a corner stop"),
+    Cause.ROAD_EXIT: _("went off the road"),
+    Cause.RULES: _("rule breach"),
+}
+# ...and the causes typed by hand for old results.
 ELIMINATION_CAUSES: dict[str, Promise] = {
-    "body": _("body damage"),
+    **{cause.value: label for cause, label in ENGINE_CAUSES.items()},
     "brakes": _("brakes"),
     "blocked": _("blocked"),
-    "blocking": _("blocked"),
     "collision": _("collision"),
-    "corner": _("missed a corner stop"),
     "crash": _("crash"),
     "debris": _("debris"),
-    "engine": _("engine"),
     "gearbox": _("gearbox"),
-    "handling": _("road holding"),
     "road_exit": _("went off the road"),
-    "road-exit": _("went off the road"),
     "spin": _("spin"),
     "tyres": _("tyres"),
-    "rules": _("rule breach"),
     "withdrawn": _("withdrawn"),
     "disqualified": _("disqualified"),
 }

@@ -24,7 +24,7 @@ from rules.replay import play_turn, start
 from rules.ruleset import RuleSet, UnknownOptionError
 from rules.state import CarStatus, RaceState
 from rules.track import CircuitError, load_circuit
-from rules.verdict import Event
+from rules.verdict import Event, Standing
 
 FRAMES_VERSION = 2  # bump when the shape of the frames changes: older cache entries are ignored
 CACHE_SECONDS = 60 * 60 * 24 * 7
@@ -169,7 +169,7 @@ def _car(log_car: CarEntry, entry: RaceEntry | None, placing: dict[str, Any] | N
         "team": team,
         "colour": colour or NO_COLOUR,
         "grid": log_car.grid,
-        "status": placing.get("status", "running"),
+        "status": placing.get("status", Standing.RUNNING.value),
         "turn": placing.get("turn"),
         "position": placing.get("position"),
         "cause": str(cause_label(cause)) if cause else "",

@@ -15,6 +15,7 @@ from django.utils.translation import gettext as _
 from races.circuits.drawing import CarMark, Layout, circuit_layout, circuit_svg, ink_for, square_centres
 from races.models import Circuit, Race
 from races.replay.frames import ReplayUnavailable, race_replay, standing_race_sheet
+from rules.verdict import Standing
 
 logger = logging.getLogger(__name__)
 
@@ -50,9 +51,9 @@ def circuit_map_svg(circuit: Circuit) -> SafeString | None:
 
 def _state_at(car: dict[str, Any], turn: int) -> str:
     if car["turn"] is not None and turn >= car["turn"]:
-        if car["status"] == "finished":
+        if car["status"] == Standing.FINISHED:
             return "finished"
-        if car["status"] == "eliminated":
+        if car["status"] == Standing.ELIMINATED:
             return "out"
     return "racing"
 

@@ -170,7 +170,7 @@ def _track(race: Race) -> Track:
 def _ruleset(race: Race) -> RuleSet:
     season = race.season
     try:
-        return RuleSet.from_options(season.options, points=season.points_table, laps=race.race_laps)
+        return season.ruleset(laps=race.race_laps)
     except (UnknownOptionError, ValueError, TypeError) as exc:
         raise SheetEngineError(
             _("the rules of season %(season)s cannot be read: %(error)s") % {"season": season, "error": exc}
@@ -197,11 +197,12 @@ def judge_race_log(*, race: Race, raw: bytes) -> Judgement:
         return Judgement(valid=False, verdict=verdict, log=log.to_json())
     site += _cars_check(entries, (car.car for car in log.cars))
     site += _crew_check(entries, log.cars)
-    site += experience_check(race=race, entries=entries, log=log.to_json())
     try:
-        verdict = replay(log, _track(race), _ruleset(race)).to_json()
+        judged = replay(log, _track(race), _ruleset(race))
     except LogFormatError as exc:  # e.g. a grid slot the circuit does not have
         return _unreadable(str(exc))
+    site += experience_check(race=race, entries=entries, changes=judged.changes)
+    verdict = judged.to_json()
     verdict["violations"] = site + verdict["violations"]
     verdict["valid"] = not verdict["violations"]
     return Judgement(valid=verdict["valid"], verdict=verdict, log=log.to_json())

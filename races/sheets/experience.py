@@ -1,15 +1,16 @@
-"""Experience spent during a race (X2, X3), read from a race log and kept in the league's ledger.
+"""Experience on a race sheet (X1–X3): the verdict's spends checked against the league's ledger,
+and the verdict's changes as the ledger stores them.
 
-The engine checks spends against the balances the log declares; the site checks them
-against its own ledger, then writes one spend row per use when the sheet's results
-are written. Rows made from a sheet carry its id in their note, so choosing another
-version of the sheet replaces them and leaves the stewards' own entries alone.
+The engine checks spends against the balances the log declares; the site checks them against
+its own ledger. A chosen sheet writes its verdict's changes as they come, each row pointing at
+the sheet (`ExperienceEntry.sheet`), so choosing another version replaces exactly those rows
+and leaves the stewards' own entries alone.
 """
 
 from __future__ import annotations
 
-from collections import Counter
-from dataclasses import dataclass
+from collections import defaultdict
+from collections.abc import Mapping, Sequence
 from decimal import Decimal
 from typing import TYPE_CHECKING, Any
 
@@ -17,55 +18,25 @@ from django.db.models import Q, Sum
 from django.utils.translation import gettext as _
 
 from league.models import ExperienceEntry
-from league.services import DRIVER_SPENDS, TEAM_SPENDS, experience_record
-from races.services import DRIVER_GRID_GAINS
+from rules.ledger import FINISH_REASONS, XpChange, XpKind, XpReason
+from rules.scoring import finish_changes
+from rules.verdict import Standing
 
 if TYPE_CHECKING:
-    from django.contrib.auth.models import AbstractBaseUser
+    from races.models import Race, RaceEntry
+    from races.services import ResultRow
 
-    from races.models import Race, RaceEntry, RaceSheet
-
-COST = Decimal("1.0")  # X2, X3: every use costs one point
-SHEET_NOTE = "race sheet #{id}"
-Reason = ExperienceEntry.Reason
-TEAM_USES = {"wear": Reason.WEAR, "fast-stop": Reason.FAST_STOP}
-WEAR_BUILD = {False: 20, True: 22}  # D1: wear points at the start, with option A11 or without
+# The gains a finishing order earns: a penalty that changes the order changes them.
+_FINISH = frozenset((*FINISH_REASONS, XpReason.ONE_TWO))
 
 
-@dataclass(frozen=True)
-class Spend:
-    car: str
-    reason: str  # an ExperienceEntry.Reason
-    by_team: bool
+def verdict_changes(verdict: Mapping[str, Any]) -> list[XpChange]:
+    """The experience changes a stored verdict lists, in order."""
+    return [XpChange.from_json(change) for change in verdict.get("experience_changes", ())]
 
 
-def log_spends(log: dict[str, Any]) -> list[Spend]:
-    """Every experience use a race log records: die changes (X2), extra wear and fast stops (X3)."""
-    spends: list[Spend] = []
-    build = WEAR_BUILD["A11" in (log.get("options") or [])]
-    for car in log.get("cars", []):
-        # X3: a car built one point over the limit had a wear point bought before the race.
-        if sum((car.get("wear") or {}).values()) == build + 1:
-            spends.append(Spend(car["car"], Reason.WEAR, by_team=True))
-    for turn in log.get("turns", []):
-        for move in turn.get("moves", []):
-            xp = move.get("xp") or {}
-            if xp.get("driver"):
-                spends.append(Spend(move["car"], Reason.DIE, by_team=False))
-            if xp.get("team") in TEAM_USES:
-                spends.append(Spend(move["car"], TEAM_USES[xp["team"]], by_team=True))
-    return spends
-
-
-def grid_gains(log: dict[str, Any]) -> dict[str, Decimal]:
-    """The grid points each car's driver earns before the start (X1, option A7), by car."""
-    if "A7" not in (log.get("options") or []):
-        return {}
-    return {
-        car["car"]: DRIVER_GRID_GAINS[car["grid"]][1]
-        for car in log.get("cars", [])
-        if car.get("grid") in DRIVER_GRID_GAINS
-    }
+def _tenths(n: int) -> Decimal:
+    return Decimal(n).scaleb(-1)
 
 
 def _balance(*, race: Race, owner: Q) -> Decimal:
@@ -75,38 +46,40 @@ def _balance(*, race: Race, owner: Q) -> Decimal:
 
 
 def experience_check(
-    *, race: Race, entries: dict[str, RaceEntry], log: dict[str, Any]
+    *, race: Race, entries: dict[str, RaceEntry], changes: Sequence[XpChange]
 ) -> list[dict[str, Any]]:
-    """`SITE-experience` violations for spends the league's ledger does not cover.
+    """`SITE-experience` violations for the verdict's spends that the league's ledger does not cover.
 
-    A driver may also spend this race's grid points, which X1 counts at once.
+    What the race earns before the start (X1: the grid) counts at once, so it may be spent too.
     """
-    spends = log_spends(log)
-    if not spends:
-        return []
-    early = grid_gains(log)
-    drivers: Counter[str] = Counter()
-    teams: Counter[str] = Counter()
-    for spend in spends:
-        entry = entries.get(spend.car)
-        if entry is None:
+    spent: dict[tuple[XpKind, str], int] = defaultdict(int)
+    early: dict[tuple[XpKind, str], int] = defaultdict(int)
+    for change in changes:
+        if change.car not in entries:
             continue  # a car that is not entered is reported by the entries check
-        if spend.by_team:
-            teams[entry.season_entry.team.slug] += 1
-        else:
-            drivers[spend.car] += 1
+        if change.tenths < 0:
+            spent[change.kind, change.car] -= change.tenths
+        elif change.turn == 0:
+            early[change.kind, change.car] += change.tenths
+    drivers = sorted((car, n) for (kind, car), n in spent.items() if kind is XpKind.DRIVER)
     problems = []
-    for car, uses in sorted(drivers.items()):
+    for car, need in drivers:
         driver = entries[car].season_entry.driver
-        has = _balance(race=race, owner=Q(driver=driver)) + early.get(car, Decimal("0"))
-        if has < COST * uses:
-            problems.append(_problem(car, driver.name, COST * uses, has))
-    by_team = {e.season_entry.team.slug: (car, e.season_entry.team) for car, e in sorted(entries.items())}
-    for slug, uses in sorted(teams.items()):
-        car, team = by_team[slug]
-        has = _balance(race=race, owner=Q(team=team))
-        if has < COST * uses:
-            problems.append(_problem(car, team.name, COST * uses, has))
+        has = _balance(race=race, owner=Q(driver=driver)) + _tenths(early[XpKind.DRIVER, car])
+        if has < _tenths(need):
+            problems.append(_problem(car, driver.name, _tenths(need), has))
+    # A team's spends and early gains, whichever of its cars made them; named by its first car.
+    by_team: dict[str, list[str]] = defaultdict(list)
+    for car, entry in sorted(entries.items()):
+        by_team[entry.season_entry.team.slug].append(car)
+    for _slug, cars in sorted(by_team.items()):
+        need = sum(spent[XpKind.TEAM, car] for car in cars)
+        if not need:
+            continue
+        team = entries[cars[0]].season_entry.team
+        has = _balance(race=race, owner=Q(team=team)) + _tenths(sum(early[XpKind.TEAM, car] for car in cars))
+        if has < _tenths(need):
+            problems.append(_problem(cars[0], team.name, _tenths(need), has))
     return problems
 
 
@@ -121,32 +94,21 @@ def _problem(car: str, who: str, need: Decimal, has: Decimal) -> dict[str, Any]:
     return {"turn": 0, "car": car, "rule": "SITE-experience", "message": message}
 
 
-def experience_spends_record(*, race: Race, sheet: RaceSheet, by: AbstractBaseUser | None) -> int:
-    """Write the sheet's spends to the ledger, replacing those of any earlier version. Returns the count."""
-    ExperienceEntry.objects.filter(
-        race=race, reason__in=DRIVER_SPENDS | TEAM_SPENDS, note__startswith=SHEET_NOTE.format(id="")
-    ).delete()
-    if not sheet.log:
-        return 0
-    entries = {
-        e.season_entry.car_id: e
-        for e in race.entries.select_related("season_entry__driver", "season_entry__team")
+def sheet_changes(*, race: Race, verdict: Mapping[str, Any], rows: Sequence[ResultRow]) -> list[XpChange]:
+    """The changes a chosen sheet writes: its verdict's, as they come. A stewards' places penalty
+    that changes the finishing order moves the finish gains with it (the rules' X1 for the new order)."""
+    changes = verdict_changes(verdict)
+    placings = sorted(verdict["classification"], key=lambda p: p["position"])
+    before = [p["car"] for p in placings if p["status"] == Standing.FINISHED]
+    after = [
+        str(row.car) for row in sorted(rows, key=lambda r: r.position) if row.status == Standing.FINISHED
+    ]
+    if after == before:
+        return changes
+    teams = {
+        e.season_entry.car_id: e.season_entry.team.slug
+        for e in race.entries.select_related("season_entry__team")
     }
-    written = 0
-    for spend in log_spends(sheet.log):
-        entry = entries.get(spend.car)
-        if entry is None:
-            continue
-        season_entry = entry.season_entry
-        experience_record(
-            season=race.season,
-            race=race,
-            driver=None if spend.by_team else season_entry.driver,
-            team=season_entry.team if spend.by_team else None,
-            reason=spend.reason,
-            amount=-COST,
-            by=by,
-            note=SHEET_NOTE.format(id=sheet.pk),
-        )
-        written += 1
-    return written
+    turns = {p["car"]: p["turn"] for p in placings if p.get("turn") is not None}
+    kept = [c for c in changes if c.reason not in _FINISH]
+    return kept + finish_changes(race.season.ruleset(), after, teams, turns)

@@ -18,10 +18,10 @@ from django.db import DatabaseError, transaction
 from django.utils import timezone, translation
 from django.utils.translation import gettext as _
 
-from races.models import Penalty, Race, RaceSheet, Result
+from races.models import Penalty, Race, RaceSheet
 from races.services import ResultRow, race_grid_record, race_results_record
 from races.sheets.engine import Judgement, SheetEngineError, judge_qualifying, judge_race_log
-from races.sheets.experience import experience_spends_record
+from races.sheets.experience import sheet_changes
 
 if TYPE_CHECKING:
     from django.contrib.auth.models import AbstractBaseUser
@@ -153,36 +153,52 @@ def race_sheet_choose(*, sheet: RaceSheet, by: AbstractBaseUser) -> RaceSheet:
 
 @transaction.atomic
 def race_sheet_apply(*, sheet: RaceSheet, by: AbstractBaseUser | None) -> None:
-    """Write what a chosen, valid sheet says: the grid (qualifying), or results, points and experience."""
+    """Write what a chosen, valid sheet says: the grid (qualifying), or results, points and experience,
+    each as the verdict gives it (the stewards' penalties applied)."""
     race = sheet.race
     verdict = sheet.verdict or {}
     if sheet.kind == RaceSheet.Kind.QUALIFYING:
-        race_grid_record(race=race, slots={slot["car"]: slot["position"] for slot in verdict["grid"]}, by=by)
+        slots = {slot["car"]: slot["position"] for slot in verdict["grid"]}
+        race_grid_record(race=race, slots=slots, by=by, sheet=sheet)
         return
+    verdict = _with_facts(sheet, verdict)
     if sheet.log and not race.entries.filter(grid_slot__isnull=False).exists():
-        # No qualifying recorded: the grid is the one the log started from (pole and 2nd earn experience).
-        race_grid_record(race=race, slots={car["car"]: car["grid"] for car in sheet.log["cars"]}, by=by)
+        # No qualifying recorded: the grid is the one the log started from (its gains are the verdict's).
+        slots = {car["car"]: car["grid"] for car in sheet.log["cars"]}
+        race_grid_record(race=race, slots=slots, by=by, experience=False)
     penalties = list(Penalty.objects.filter(race_entry__race=race).select_related("race_entry__season_entry"))
-    rows = result_rows(
-        classification=verdict["classification"], penalties=penalties, points=race.season.points_table
-    )
+    rows = result_rows(classification=verdict["classification"], penalties=penalties)
+    changes = sheet_changes(race=race, verdict=verdict, rows=rows)
     status = race.status if race.status in Race.RESULT_STATUSES else Race.Status.VALIDATED
-    results = race_results_record(race=race, rows=rows, status=status, by=by)
-    experience_spends_record(race=race, sheet=sheet, by=by)
+    results = race_results_record(race=race, rows=rows, status=status, by=by, experience=changes, sheet=sheet)
     # Results were written anew: point each penalty at its car's new result (bookkeeping, not history).
     by_entry = {result.race_entry_id: result for result in results}
     for penalty in penalties:
         Penalty.objects.filter(pk=penalty.pk).update(result=by_entry.get(penalty.race_entry_id))
 
 
-def result_rows(
-    *, classification: list[dict[str, Any]], penalties: Sequence[Penalty], points: Sequence[int]
-) -> list[ResultRow]:
+def _with_facts(sheet: RaceSheet, verdict: dict[str, Any]) -> dict[str, Any]:
+    """A verdict stored before verdicts listed their experience changes is judged again for them;
+    they are taken only if the classification is still the one stored."""
+    if "experience_changes" in verdict:
+        return verdict
+    fresh = _judge(RaceSheet.objects.get(pk=sheet.pk)).verdict
+    if fresh.get("classification") != verdict.get("classification") or "experience_changes" not in fresh:
+        raise ValidationError(
+            _("Version %(version)d was judged by an older engine, which now reads it differently: "
+              "submit it again."),
+            code="stale_verdict",
+            params={"version": sheet.version},
+        )  # fmt: skip
+    return {**verdict, "points": fresh["points"], "experience_changes": fresh["experience_changes"]}
+
+
+def result_rows(*, classification: list[dict[str, Any]], penalties: Sequence[Penalty]) -> list[ResultRow]:
     """The engine's classification with the stewards' penalties applied, in the order they were decided.
 
     A places penalty moves a car down among the cars of its status (a finisher never
-    drops behind an eliminated car, F3); a points penalty never takes more than the
-    points the final position scores.
+    drops behind an eliminated car, F3) and it scores what the verdict gives its new
+    position; a points penalty never takes more than the points the final position scores.
     """
     placings = sorted(classification, key=lambda p: p["position"])
     order = [p["car"] for p in placings]
@@ -202,11 +218,13 @@ def result_rows(
         start = order.index(group[0])
         order[start : start + len(group)] = moved
     by_car = {p["car"]: p for p in placings}
+    # F4 as the verdict scored it: a car keeps its status, so the placing now at a position scores
+    # what the verdict's placing there did (with no places penalty: exactly the car's own points).
+    scores = [p["points"] for p in placings]
     rows = []
     for position, car in enumerate(order, start=1):
         placing = by_car[car]
-        finished = placing["status"] == Result.Status.FINISHED
-        scored = points[position - 1] if finished and position <= len(points) else 0
+        scored = scores[position - 1]
         rows.append(
             ResultRow(
                 car=car,
@@ -217,6 +235,7 @@ def result_rows(
                 penalty_points=min(lost[car][0], scored),
                 penalty_places=lost[car][1],
                 penalty_reason="; ".join(reasons[car])[:200],
+                points=scored,
             )
         )
     return rows

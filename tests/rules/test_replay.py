@@ -164,7 +164,8 @@ def test_it_rejects_wear_points_that_do_not_add_up_to_20(valid_doc, ovale):
 
 def test_the_verdict_json_has_the_contract_shape(valid_doc, ovale):
     out = _verdict(copy.deepcopy(valid_doc), ovale).to_json()
-    assert set(out) == {"valid", "violations", "classification", "cars", "result_matches"}
+    contract = {"valid", "violations", "classification", "cars", "result_matches"}
+    assert set(out) == contract | {"points", "experience_changes"}  # the site's facts, added
     assert set(out["cars"]["7"]) == {"wear", "penalties", "laps", "experience"}
 
 

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+from rules.replay import end_turn
 from rules.replay_move import apply
+from rules.state import CarStatus
 from tests.rules.conftest import move, placed, rules_of
 
 MAIN = ("S2-b2", "S2-b3", "S2-b4", "S2-b5", "S2-b6", "S2-b7", "S2-b8")
@@ -54,3 +56,22 @@ def test_it_rejects_braking_to_get_behind_a_car(ovale):
     game, state = _game(ovale)
     _, events = apply(game, state, move("7", 4, 8, *MAIN, "S2-a9", "S2-a10", "T2-a1", slipstream=1, brake=1))
     assert "S1" in rules_of(events)
+
+
+def test_a_car_that_finished_in_this_turn_still_gives_a_slipstream(ovale):
+    # Decisions D2: a car that crossed the line stays on the track until the game turn ends.
+    game, state = _game(ovale)
+    state = state.with_car(state.car("3").with_(status=CarStatus.FINISHED, finish_turn=1))
+    slip = move("7", 4, 7, *MAIN, "S2-a9", "S2-a10", "T2-a1", slipstream=1)
+    after, events = apply(game, state, slip)
+    assert rules_of(events) == [] and after.car("7").square == "T2-a1"
+    # once the turn is over it has left the track: nothing to follow
+    _, events = apply(game, end_turn(game, state), slip)
+    assert "S1" in rules_of(events)
+
+
+def test_a_car_out_of_the_race_gives_no_slipstream(ovale):
+    game, state = _game(ovale)
+    state = state.with_car(state.car("3").with_(status=CarStatus.OUT, out_turn=1))
+    _, events = apply(game, state, move("7", 4, 7, *MAIN, "S2-a9", "S2-a10", "T2-a1", slipstream=1))
+    assert rules_of(events) == ["S1"]

@@ -10,8 +10,9 @@ from league.models import ExperienceEntry
 from league.selectors import driver_experience
 from league.services import experience_record
 from races.models import RaceSheet
-from races.sheets.experience import log_spends
+from races.sheets.experience import experience_check
 from races.sheets.judging import race_sheet_choose
+from rules.ledger import XpChange, XpKind, XpReason
 from tests.conftest import ROOT
 
 SPENDING_LOG = ROOT / "fixtures" / "race_logs" / "core" / "x2-legal-minus1.json"
@@ -23,16 +24,25 @@ def give(oval, amount: str) -> None:
     )
 
 
-def test_it_reads_every_spend_of_a_log() -> None:
-    log = {
-        "options": ["A7"],
-        "cars": [{"car": "7", "wear": {"tyres": 21}}, {"car": "3", "wear": {"tyres": 20}}],
-        "turns": [
-            {"moves": [{"car": "7", "xp": {"driver": "reroll"}}, {"car": "3", "xp": {"team": "fast-stop"}}]},
-        ],
-    }
-    spends = [(s.car, s.reason, s.by_team) for s in log_spends(log)]
-    assert spends == [("7", "wear", True), ("7", "die", False), ("3", "fast_stop", True)]
+@pytest.mark.django_db
+def test_it_checks_every_spend_of_the_verdict(oval) -> None:
+    """A build's team point, a die change and a fast stop: each owner's ledger must cover its spends."""
+    entries = {e.season_entry.car_id: e for e in oval.race.entries.all()}
+    changes = [
+        XpChange("7", XpKind.DRIVER, XpReason.POLE, 3),
+        XpChange("7", XpKind.TEAM, XpReason.WEAR, -10),
+        XpChange("7", XpKind.DRIVER, XpReason.DIE, -10, 4),
+        XpChange("3", XpKind.TEAM, XpReason.FAST_STOP, -10, 6),
+        XpChange("3", XpKind.DRIVER, XpReason.WIN, 5, 9),  # earned at the finish: too late to spend
+    ]
+    problems = experience_check(race=oval.race, entries=entries, changes=changes)
+    assert [(p["car"], p["rule"]) for p in problems] == [
+        ("7", "SITE-experience"),
+        ("3", "SITE-experience"),
+        ("7", "SITE-experience"),
+    ]
+    assert [p["message"].split(" spends ")[0] for p in problems] == ["Alice", "Écurie Bleue", "Écurie Rouge"]
+    assert "gives 0.3" in problems[0]["message"]
 
 
 @pytest.mark.django_db
