@@ -311,8 +311,7 @@ def _slip_candidates(
                 ahead = slipstream.car_ahead(track, path[-1], occupied)
                 if ahead is None:
                     continue
-                other = state.car(ahead)
-                if other.status is not CarStatus.RACING or not slipstream.MIN_GEAR <= other.gear <= base.gear:
+                if not slipstream.MIN_GEAR <= state.car(ahead).gear <= base.gear:
                     continue  # slipstream.check refuses it
                 for e in _slip_squares(track, path[-1], occupied):
                     full = path + e

@@ -20,7 +20,7 @@ from rules.order import after_move as lapped
 from rules.order import progress, turn_start
 from rules.replay import Game, _take_off, finish_turn, start
 from rules.ruleset import RuleSet
-from rules.scoring import classify, experience, finishing_order
+from rules.scoring import classify, experience, finishing_order, race_finish_changes
 from rules.state import CarStatus, RaceState
 from rules.track import Track
 from rules.verdict import Event, Verdict, Violation
@@ -144,7 +144,8 @@ class Table:
             t = t.previous
         xp = experience(game.rules, game.entries, state, placings)
         matches = True if self.over else None
-        return Verdict(self.problems, placings, state.cars, xp, matches, tuple(events), False)
+        changes = state.xp_changes + tuple(race_finish_changes(game.rules, game.entries, placings))
+        return Verdict(self.problems, placings, state.cars, xp, matches, tuple(events), False, changes)
 
 
 # -- the turn's steps, as replay.play_turn takes them ------------------------------------

@@ -49,6 +49,8 @@ def check_race(name: str, cars: int, laps: int, seed: int, options: tuple[str, .
     assert ours.classification == theirs.classification
     assert ours.cars == theirs.cars
     assert ours.experience == theirs.experience
+    assert ours.changes == theirs.changes
+    assert ours.to_json() == theirs.to_json()
     return table.moves()
 
 

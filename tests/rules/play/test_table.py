@@ -230,6 +230,7 @@ def test_a_played_race_replays_to_the_tables_verdict(oval):
     assert verdict.valid
     mine = table.verdict()
     assert mine.classification == verdict.classification and mine.cars == verdict.cars
+    assert mine.to_json() == verdict.to_json()
 
 
 def test_a_spare_car_is_the_last_move_of_the_turn_just_played(oval):
