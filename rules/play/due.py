@@ -20,7 +20,11 @@ from typing import Any
 from rules.damage import TEST_RULE
 from rules.formats import Move, TestKind, TestRoll
 from rules.moves import walk
+from rules.play.step import read
 from rules.play.table import Table
+from rules.replay import Game
+from rules.replay_move import apply
+from rules.state import RaceState
 from rules.verdict import Event, Violation
 
 # the rule a missing roll of each kind is reported under
@@ -69,23 +73,25 @@ def tests_due(table: Table, move: Move | Mapping[str, Any]) -> tuple[TestDue, ..
     """The tests still due for `move` (its `tests`: the rolls made so far), in the order the log
     gives them. Empty once every roll the move calls for is in. Raises `ValueError` if the move
     is illegal for another reason than a missing roll."""
-    from rules.play.step import judge, read
+    return due_on(table.game, table.state, read(table, move))
 
-    move = read(table, move)
-    _, events = judge(table, move)
+
+def due_on(game: Game, state: RaceState, move: Move) -> tuple[TestDue, ...]:
+    """`tests_due` for a move on any state of a game (the bot asks this too)."""
+    _, events = apply(game, state, move)
     wrong = others(events)
     if wrong:
         raise ValueError(f"the move is illegal: {wrong[0]}")
-    return due_of(table, move, missing(events))
+    return due_of(game, state, move, missing(events))
 
 
-def due_of(table: Table, move: Move, gaps: list[Violation]) -> tuple[TestDue, ...]:
+def due_of(game: Game, state: RaceState, move: Move, gaps: list[Violation]) -> tuple[TestDue, ...]:
     """The missing-roll violations of `move` as tests to roll."""
     if not gaps:
         return ()
     squares: list[str] = []
     if any(v.rule == TEST_RULE[TestKind.HANDLING] for v in gaps):
-        squares = _untested(table, move)
+        squares = _untested(game, state, move)
     out = []
     for v in gaps:
         kind = KIND_OF_RULE[v.rule]
@@ -95,13 +101,13 @@ def due_of(table: Table, move: Move, gaps: list[Violation]) -> tuple[TestDue, ..
             square = squares.pop(0)
         out.append(TestDue(kind, v.car, square, kind in ANY_ORDER))
     if any(d.any_order for d in out):
-        out = _header_order(table, out)
+        out = _header_order(game, out)
     return tuple(out)
 
 
-def _header_order(table: Table, due: list[TestDue]) -> list[TestDue]:
+def _header_order(game: Game, due: list[TestDue]) -> list[TestDue]:
     """Tests rolled in any order are listed in the order of the cars in the header."""
-    rank = {car_id: i for i, car_id in enumerate(table.game.entries)}
+    rank = {car_id: i for i, car_id in enumerate(game.entries)}
     out: list[TestDue] = []
     i = 0
     while i < len(due):
@@ -117,9 +123,9 @@ def _header_order(table: Table, due: list[TestDue]) -> list[TestDue]:
     return out
 
 
-def _untested(table: Table, move: Move) -> list[str]:
+def _untested(game: Game, state: RaceState, move: Move) -> list[str]:
     """The dangerous squares of the path not yet tested (D5: one roll each, in path order)."""
-    state, track = table.state, table.game.track
+    track = game.track
     car = state.car(move.car)
     if not move.path or car.square is None:
         return []

@@ -15,6 +15,7 @@ from rules import advanced
 from rules.gearbox import check_shift
 from rules.options import a13_seventh_gear
 from rules.play.table import Table
+from rules.ruleset import RuleSet
 from rules.state import CarState
 
 
@@ -64,12 +65,11 @@ def gears(table: Table) -> Gears:
     to = table.to_play
     if to is None or to.car is None:
         raise ValueError("no car to play: the race is over or a restart is due")
-    car = table.state.car(to.car)
-    return gears_of(table, car)
+    return gear_choices(table.game.rules, table.state.car(to.car))
 
 
-def gears_of(table: Table, car: CarState) -> Gears:
-    rules = table.game.rules
+def gear_choices(rules: RuleSet, car: CarState) -> Gears:
+    """The gears `car` may engage under `rules` (the bot asks this too)."""
     if to_wait(car):
         return Gears(car.id, car.gear, GearRule.WAIT, ())
     top = 7 if rules.has("A13") else 6

@@ -52,11 +52,6 @@ def play(table: Table, raw: Mapping[str, Any] | Move) -> tuple[Table, Events]:
     return _move(table, move)
 
 
-def judge(table: Table, move: Move) -> tuple[Any, Events]:
-    """`apply` on the table's state: the state after the move and what it reports."""
-    return apply(table.game, table.state, move)
-
-
 def _move(table: Table, move: Move) -> tuple[Table, Events]:
     state = table.state
     turn = table.turn

@@ -351,7 +351,7 @@ def _judge(table: Table, car: CarState, move: Move) -> Way | None:
         move.bonus,
         move.slipstream,
         _cost(table.state, after, car.id),
-        due_of(table, move, missing(events)),
+        due_of(table.game, table.state, move, missing(events)),
         tuple(sorted({str(e.kind) for e in events if isinstance(e, Event)})),
         move,
     )
