@@ -32,6 +32,7 @@ KIND_OF_RULE: dict[str, TestKind] = {rule: kind for kind, rule in TEST_RULE.item
 
 
 ANY_ORDER = frozenset({TestKind.ENGINE})
+NAMED = frozenset({TestKind.SCATTER})
 
 
 @dataclass(frozen=True, slots=True)
@@ -48,8 +49,10 @@ class TestDue:
     any_order: bool = False
 
     def roll(self, value: int, mover: str) -> TestRoll:
-        """The roll as the log records it (`car` left out for the moving car)."""
-        return TestRoll(self.kind, value, None if self.car == mover else self.car, self.square)
+        """The roll as the log records it (`car` left out for the moving car, except on an A6
+        scatter roll: it is for one car's damage, and names that car)."""
+        named = self.car != mover or self.kind in NAMED
+        return TestRoll(self.kind, value, self.car if named else None, self.square)
 
     def to_json(self, value: int, mover: str) -> dict[str, Any]:
         return self.roll(value, mover).to_json()
