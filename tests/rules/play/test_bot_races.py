@@ -66,6 +66,15 @@ def offered(table: Table, move: Move) -> None:
         and (w.brake, w.bonus, w.slipstream) == (move.brake, move.bonus, move.slipstream)
         for w in at[0].ways
     ), (where, at[0].ways)
+    for stop in found:  # and every stop offered is played once its rolls are in
+        way = stop.way.to_json()
+        for _ in range(64):
+            due = tests_due(table, way)
+            if not due:
+                break
+            way = {**way, "tests": [*way.get("tests", []), due[0].to_json(15, move.car)]}
+        after, events = play(table, way)
+        assert after is not table, (where, way, [str(v) for v in events])
     raw = move.to_json()
     tests = move.tests
     for k in range(len(tests) + 1):
