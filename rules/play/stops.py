@@ -195,7 +195,7 @@ def _candidates(table: Table, car: CarState, base: Move, sizes: _Sizes, slipstre
     occupied = state.occupied()
     occupied.pop(start, None)
     longest = max(0, min(sizes.longest, SEARCH_CAP))
-    in_lane = track._lane[start] < 0
+    in_lane = track.is_pit(start)
     if base.pit is not None:
         yield from _pit_candidates(table, car, base, sizes)
         return
@@ -212,7 +212,7 @@ def _candidates(table: Table, car: CarState, base: Move, sizes: _Sizes, slipstre
     for depth in range(1, reach + 1):
         for square, found in layers[depth].items():
             paths = _unrefused(found)
-            ic = 1 if _in_corner(track, start, square) else 0
+            ic = 1 if track.corner_between(start, square) else 0  # as apply reads it
             total, bonus_max = sizes.total[ic], sizes.bonus[ic]
             if depth <= total:
                 lows = range(total - depth, total - depth + 1)
@@ -255,13 +255,6 @@ def _with(move: Move, **changes: Any) -> Move:
 
 
 _new = object.__new__
-
-
-def _in_corner(track, start: str, stop: str) -> bool:
-    try:  # as replay_move.apply reads it: a pit square is no corner
-        return track._corner_between[track._seg_index[start]][track._seg_index[stop]]
-    except KeyError:
-        return False
 
 
 def _lane_routes(table: Table, car: CarState, occupied: dict[str, str], longest: int) -> list[dict]:
@@ -325,18 +318,18 @@ def _slip_candidates(
 def _slip_squares(track, behind: str, occupied) -> list[tuple[str, ...]]:
     """The 3 squares of a slipstream from `behind`, along one of the patterns `slipstream.check`
     accepts (lane offsets from the lane behind the car passed)."""
-    lanes = track._lane
-    base = lanes[behind]
+    lane = track.lane
+    base = lane(behind)
     shapes = {tuple(r * d for r in p) for p in slipstream.PATTERNS for d in (1, -1)}
     ends: list[tuple[str, ...]] = [()]
     for k in range(slipstream.SQUARES):
         ends = [
             (*e, sq)
             for e in ends
-            for sq in track._succ[e[-1] if e else behind]
+            for sq in track.successors(e[-1] if e else behind)
             if sq not in occupied
-            and lanes[sq] >= 0
-            and any(shape[: k + 1] == (*(lanes[x] - base for x in e), lanes[sq] - base) for shape in shapes)
+            and lane(sq) >= 0
+            and any(shape[: k + 1] == (*(lane(x) - base for x in e), lane(sq) - base) for shape in shapes)
         ]
     return ends
 
