@@ -38,7 +38,7 @@ _FINISHED = CarStatus.FINISHED
 _OUT = CarStatus.OUT
 _RACING = CarStatus.RACING
 
-__all__ = ["Game", "apply", "replay", "start", "end_turn", "finish_turn", "play_turn"]
+__all__ = ["Game", "apply", "replay", "start", "end_turn", "finish_turn", "play_turn", "take_off"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -146,6 +146,9 @@ def _take_off(state: RaceState, car_ids, turn: int) -> RaceState:
         ):
             state = state.with_car(car.with_(square=None))
     return state
+
+
+take_off = _take_off  # public: the play API (rules/play/) takes obstacles off as play_turn does
 
 
 def end_turn(game: Game, state: RaceState) -> RaceState:

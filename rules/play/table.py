@@ -18,7 +18,7 @@ from typing import Any
 from rules.formats import LogFormatError, Move, RaceLog, TurnLog, read_race_log
 from rules.order import after_move as lapped
 from rules.order import progress, turn_start
-from rules.replay import Game, _take_off, finish_turn, start
+from rules.replay import Game, finish_turn, start, take_off
 from rules.ruleset import RuleSet
 from rules.scoring import classify, experience, finishing_order, race_finish_changes
 from rules.state import CarStatus, RaceState
@@ -178,20 +178,20 @@ def _seek(table: Table, state: RaceState, turn: Turn) -> Table:
         if car.status is not _RACING or cid in turn.lost or cid in turn.moved:
             pos += 1
             continue
-        state = _take_off(state, expected[:pos], turn.number)
+        state = take_off(state, expected[:pos], turn.number)
         turn = _replace(turn, pos=pos)
         return _with(table, turn=turn, state=state, to_play=_to_play(turn.number, state, cid, False))
     turn = _replace(turn, pos=n)
     for cid in turn.again:
         if state.car(cid).status is _RACING:
-            state = _take_off(state, expected[: expected.index(cid)], turn.number)
+            state = take_off(state, expected[: expected.index(cid)], turn.number)
             return _with(table, turn=turn, state=state, to_play=_to_play(turn.number, state, cid, True))
     return end_turn(table, state, turn)
 
 
 def end_turn(table: Table, state: RaceState, turn: Turn) -> Table:
     """Every car has played: obstacles off, the end of the turn (A9, A5), the next turn."""
-    state = _take_off(state, turn.expected, turn.number)
+    state = take_off(state, turn.expected, turn.number)
     before = state
     state, happened = finish_turn(table.game, state)
     table = _with(
