@@ -1,10 +1,11 @@
 """The d20 tests a move calls for, learnt from the engine's own judgement of the move.
 
 How: the move is judged by `replay_move.apply` with the tests rolled so far. Every test the engine
-reads (`damage.Rolls` and the option units) and does not find is reported as a violation of the
-test's rule, naming the car that must roll it, in the order the engine reads the tests (M6-3:
-handling, A14 accident, A18 spin, S2 pit, collision, engine, A10 debris, A6 scatter, weather).
-Those violations *are* the tests due. Nothing is guessed: a test whose need depends on an earlier
+reads (`damage.Rolls` and the option units) and does not find is reported as a violation with a
+"roll missing" message code (`MISSING`), naming the car that must roll it, in the order the engine
+reads the tests (M6-3: handling, A14 accident, A18 spin, S2 pit, collision, engine, A10 debris,
+A6 scatter, weather). Those violations *are* the tests due; their rule says the kind (the handling
+test's code also names its square). Nothing is guessed: a test whose need depends on an earlier
 roll (a collision only after a handling test left the car in, a scatter roll after damage, the
 cars an A14 crash touches) shows up once that roll is in the move. So `tests_due` is asked again
 after each roll: its first item is always the next roll to make; the rest are the tests due if the
@@ -19,7 +20,7 @@ from typing import Any
 
 from rules.damage import TEST_RULE
 from rules.formats import Move, TestKind, TestRoll
-from rules.moves import walk
+from rules.messages import Code
 from rules.play.step import read
 from rules.play.table import Table
 from rules.replay import Game
@@ -29,8 +30,6 @@ from rules.verdict import Event, Violation
 
 # the rule a missing roll of each kind is reported under
 KIND_OF_RULE: dict[str, TestKind] = {rule: kind for kind, rule in TEST_RULE.items()}
-
-
 ANY_ORDER = frozenset({TestKind.ENGINE})
 NAMED = frozenset({TestKind.SCATTER})
 
@@ -58,13 +57,32 @@ class TestDue:
         return self.roll(value, mover).to_json()
 
 
+# the message codes of the violations that say a d20 roll is missing (and nothing else)
+MISSING: frozenset[Code] = frozenset(
+    {
+        Code.TEST_NO_HANDLING_TEST_ROLLED,  # D5
+        Code.A14_NO_ACCIDENT_ROLL_D20,  # A14: the crashed car's roll
+        Code.A14_CAR_WAS_TOUCHED_CAR,  # A14: a car its crash touched
+        Code.TEST_NO_SPIN_ROLL_D20,  # A18
+        Code.TEST_NO_PIT_ROLL_D20,  # S2
+        Code.TEST_COLLISION_MISSING,  # D3: a car touched
+        Code.TEST_COLLISION_MISSING_CAUSER,  # D3: the mover, per car touched
+        Code.TEST_ENGINE_MISSING,  # D4, A13, A15
+        Code.TEST_NO_DEBRIS_ROLL_D20,  # A10
+        Code.TEST_NO_SCATTER_ROLL_DAMAGE,  # A6
+        Code.TEST_NO_WEATHER_ROLL_AFTER,  # W1 under A9
+        Code.W1_NO_WEATHER_ROLL_AFTER,  # W1
+    }
+)
+
+
 def missing(events: Iterable[Event | Violation]) -> list[Violation]:
     """The violations that say a d20 roll is missing."""
     return [e for e in events if isinstance(e, Violation) and is_missing_test(e)]
 
 
 def is_missing_test(v: Violation) -> bool:
-    return v.rule in KIND_OF_RULE and v.car is not None
+    return v.code in MISSING
 
 
 def others(events: Iterable[Event | Violation]) -> list[Violation]:
@@ -92,16 +110,11 @@ def due_of(game: Game, state: RaceState, move: Move, gaps: list[Violation]) -> t
     """The missing-roll violations of `move` as tests to roll."""
     if not gaps:
         return ()
-    squares: list[str] = []
-    if any(v.rule == TEST_RULE[TestKind.HANDLING] for v in gaps):
-        squares = _untested(game, state, move)
     out = []
     for v in gaps:
         kind = KIND_OF_RULE[v.rule]
         assert v.car is not None
-        square = None
-        if kind is TestKind.HANDLING and squares:
-            square = squares.pop(0)
+        square = dict(v.params).get("sq") if kind is TestKind.HANDLING else None
         out.append(TestDue(kind, v.car, square, kind in ANY_ORDER))
     if any(d.any_order for d in out):
         out = _header_order(game, out)
@@ -124,19 +137,6 @@ def _header_order(game: Game, due: list[TestDue]) -> list[TestDue]:
         out.extend(sorted(due[i:j], key=lambda d: rank.get(d.car, len(rank))))
         i = j
     return out
-
-
-def _untested(game: Game, state: RaceState, move: Move) -> list[str]:
-    """The dangerous squares of the path not yet tested (D5: one roll each, in path order)."""
-    track = game.track
-    car = state.car(move.car)
-    if not move.path or car.square is None:
-        return []
-    occupied = state.occupied()
-    occupied.pop(car.square, None)
-    w = walk(track, car.square, move.path, occupied, car.corner, car.stops, state.dangerous)
-    done = sum(1 for t in move.tests if t.kind is TestKind.HANDLING)
-    return list(w.dangerous[done:])
 
 
 def next_rolls(due: tuple[TestDue, ...]) -> tuple[TestDue, ...]:

@@ -46,7 +46,7 @@ def play(table: Table, raw: Mapping[str, Any] | Move) -> tuple[Table, Events]:
     if table.closed is not None and _is_spare(table, move):
         return _spare(table, move)  # the last move of the turn just played, before its red flag
     if to.restart_due:
-        return table, (restart_first(to.turn, move.car),)
+        return table, (restart_first(table, move.car),)
     if move.car != to.car:
         return table, (not_to_play(table, move.car),)
     return _move(table, move)

@@ -16,6 +16,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from rules.formats import LogFormatError, Move, RaceLog, TurnLog, read_race_log
+from rules.journal import Journal
 from rules.order import after_move as lapped
 from rules.order import progress, turn_start
 from rules.replay import Game, finish_turn, start, take_off
@@ -220,7 +221,7 @@ def after_move(
     if cid in again and cid in turn.moved:
         again.remove(cid)  # the won-back move, played
     moved = (*turn.moved, cid)
-    out: list = []
+    out = Journal()
     lost = turn.lost
     floor = turn.lap_floor
     if floor is not None:

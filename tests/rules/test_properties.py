@@ -25,6 +25,7 @@ from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 from rules import LogFormatError, RaceLog, Verdict, load_circuit, read_race_log, replay
+from rules.messages import Code
 
 ROOT = Path(__file__).resolve().parents[2]
 LOGS = ROOT / "fixtures" / "race_logs"
@@ -173,7 +174,7 @@ def test_a_seventh_gear_roll_with_an_experience_spend_gets_a_verdict(options):
     verdict = replay(read_race_log(json.dumps(doc)), TRACKS["ovale"])
     assert isinstance(verdict, Verdict)
     # `natural` is one number: which of the two dice it changes, the log cannot say (decisions)
-    assert any(v.rule == "X2" and "two-dice" in v.message for v in verdict.violations)
+    assert any(v.rule == "X2" and v.code is Code.X2_SPENDS_DRIVER_EXPERIENCE_TWO for v in verdict.violations)
 
 
 HUGE_ROLL = """

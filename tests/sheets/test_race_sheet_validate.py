@@ -141,6 +141,8 @@ def test_the_laps_must_be_the_races(oval, example, submit):
         "car": None,
         "rule": "F2",
         "message": "the season races 2 laps, the log 1",
+        "code": "f2.season_races_laps_log",
+        "params": {"season": 2, "log": 1},
     } in sheet.verdict["violations"]
 
 

@@ -224,6 +224,8 @@ def test_a_played_race_replays_to_the_tables_verdict(oval):
         assert not any(isinstance(e, Violation) for e in events), events
         moves += 1
     assert table.to_play is None
+    over, why = play(table, {"car": "1", "gear": 1, "roll": 1, "to": "S1-a1"})
+    assert over is table and [(v.rule, v.car) for v in why] == [("T5", "1")]
     log = table.log()
     assert log["result"], table.verdict().classification
     verdict = replay(read_race_log(log), oval, rules)
