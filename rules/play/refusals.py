@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from rules.messages import Code
+from rules.messages import Code, msg
 from rules.options import a05_red_flag
 from rules.replay import not_racing
 from rules.state import CarStatus
@@ -23,7 +23,8 @@ def not_to_play(table: Table, car: str) -> Violation:
     state = table.state
     if car in state.index and state.car(car).status is not CarStatus.RACING:
         return _t5(to.turn, table, car)
-    return Violation(to.turn, car, "T4", Code.T4_CAR_PLAYED_BEFORE_CAR, (("played", car), ("due", to.car)))
+    code, params = msg(Code.T4_CAR_PLAYED_BEFORE_CAR, played=car, due=to.car)
+    return Violation(to.turn, car, "T4", code, params)
 
 
 def not_playing(table: Table, car: str) -> Violation:
