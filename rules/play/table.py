@@ -15,7 +15,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from rules.formats import LogFormatError, Move, RaceLog, TurnLog, read_race_log
+from rules.formats import LogFormatError, Move, TurnLog, read_race_log
 from rules.journal import Journal
 from rules.order import after_move as lapped
 from rules.order import progress, turn_start
@@ -107,11 +107,6 @@ class Table:
         return _next_turn(Table(self.game, self.header, self.problems, (), None, state, None), state, number)
 
     # -- reading -------------------------------------------------------------------------
-    @property
-    def read(self) -> RaceLog:
-        """The header as read (cars, options, weather)."""
-        return read_race_log({**self.header, "turns": []})
-
     @property
     def over(self) -> bool:
         return self.to_play is None
