@@ -6,7 +6,7 @@ PIP := $(VENV)/bin/pip
 HOST ?= 127.0.0.1
 PORT ?= 8000
 
-.PHONY: run test install install-dev migrate demo lint format messages bench bench-pipeline bench-site screenshots worker clean chromium
+.PHONY: run test test-fast install install-dev migrate demo lint format messages bench bench-pipeline bench-site screenshots worker clean chromium
 
 $(VENV)/.installed: requirements.txt
 	$(PYTHON) -m venv $(VENV)
@@ -31,11 +31,15 @@ demo: migrate
 run: demo
 	$(PY) manage.py runserver $(HOST):$(PORT)
 
-## The whole suite (SQLite by default; DATABASE_URL=postgres://... for PostgreSQL)
+## The whole suite (SQLite by default; DATABASE_URL=postgres://... for PostgreSQL; TESTS=... for a part of it)
 test: install-dev chromium
 	$(PY) -m ruff check .
 	$(VENV)/bin/lint-imports
-	$(PY) -m pytest
+	$(PY) -m pytest $(TESTS)
+
+## The quick loop: every test but the slow and browser ones (under 5 minutes; ARGS for more, e.g. -x)
+test-fast: install-dev
+	$(PY) -m pytest -q -m "not slow and not browser" $(ARGS)
 
 lint: install-dev
 	$(PY) -m ruff check .

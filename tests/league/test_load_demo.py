@@ -66,6 +66,7 @@ def test_a_second_run_changes_nothing(circuits):
     assert snapshot() == before
 
 
+@pytest.mark.slow
 def test_reset_wipes_and_loads_again(circuits):
     load(circuits)
     before = {name: len(pks) for name, pks in snapshot().items() if not name.startswith("history")}
@@ -153,6 +154,7 @@ def test_results_have_eliminations_with_causes(circuits):
     assert not Result.objects.filter(status=Result.Status.FINISHED, points=0, position__lte=8).exists()
 
 
+@pytest.mark.slow
 def test_the_ledger_matches_the_results(circuits):
     load(circuits)
 
@@ -178,9 +180,7 @@ def test_the_ledger_matches_the_results(circuits):
         assert tally["drivers"].get(driver.pk, 0) == total
 
 
-@pytest.mark.skipif(
-    not (PROJECT_CIRCUITS / "ovale.json").exists(), reason="fixtures/circuits not written yet"
-)
+@pytest.mark.slow
 def test_it_loads_the_project_circuits():
     out = load(PROJECT_CIRCUITS)
 

@@ -1,4 +1,4 @@
-"""Replaying whole logs: the shared examples' verdicts, turn order, finish, results."""
+"""Replaying whole logs: the worked examples' verdicts, turn order, finish, results."""
 
 from __future__ import annotations
 
