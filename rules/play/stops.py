@@ -16,6 +16,7 @@ from typing import Any
 
 from rules import advanced, slipstream
 from rules.formats import Move, XpUse
+from rules.journal import Journal
 from rules.moves import routes
 from rules.pits import lane_occupied
 from rules.play.due import TestDue, due_of, missing, others
@@ -169,17 +170,15 @@ class _Sizes:
 
 def _sizes(table: Table, car: CarState, move: Move) -> _Sizes:
     game, state = table.game, table.state
-    roll = move.roll
-    plan = None
-    if advanced.wanted(game.track, car, move) or type(roll) is tuple:
-        plan, _ = advanced.prepare(game, state, car, move, [])
-    die = plan.roll if plan is not None else roll
-    assert isinstance(die, int)
+    # the plan apply makes for a move with options, a wing, 7th gear, a stand to leave…; for a
+    # plain move it adds nothing (`apply` then makes none)
+    plan, _ = advanced.prepare(game, state, car, move, Journal())
+    die = plan.roll
     totals, bonuses = [], []
     rain = state.weather.is_rain
     for in_corner in (False, True):
         _, forced, bonus_max = move_terms(car.tyres, rain, car.lap_on_tyres, move.gear, game.a8, in_corner)
-        extra = plan.squares(in_corner) if plan is not None else 0
+        extra = plan.squares(in_corner)
         totals.append(die + forced + extra)
         bonuses.append(bonus_max)
     return _Sizes((totals[0], totals[1]), (bonuses[0], bonuses[1]))
