@@ -6,7 +6,7 @@ PIP := $(VENV)/bin/pip
 HOST ?= 127.0.0.1
 PORT ?= 8000
 
-.PHONY: run test test-fast install install-dev migrate demo lint format messages bench bench-pipeline bench-site screenshots worker clean chromium
+.PHONY: run test test-fast install install-dev migrate demo lint format messages bench bench-pipeline bench-site screenshots worker beat clean chromium
 
 $(VENV)/.installed: requirements.txt
 	$(PYTHON) -m venv $(VENV)
@@ -79,6 +79,9 @@ bench-site: install-dev
 ## A Celery worker on Redis (REDIS_URL defaults to the local server)
 worker: install
 	REDIS_URL=$${REDIS_URL:-redis://127.0.0.1:6379/0} $(VENV)/bin/celery -A config worker -l info
+
+beat: install  # the one scheduler of CELERY_BEAT_SCHEDULE (race-tomorrow reminders); run exactly one
+	REDIS_URL=$${REDIS_URL:-redis://127.0.0.1:6379/0} $(VENV)/bin/celery -A config beat -l info
 
 clean:
 	rm -rf $(VENV) db.sqlite3 staticfiles .pytest_cache

@@ -24,3 +24,6 @@ X_FRAME_OPTIONS = "DENY"
 # doubled page latency in bench/site.py); health checks drop connections that went stale.
 DATABASES["default"]["CONN_MAX_AGE"] = envint("DB_CONN_MAX_AGE", "60")  # noqa: F405
 DATABASES["default"]["CONN_HEALTH_CHECKS"] = True  # noqa: F405
+
+# allauth's mailed links (confirmation, password reset) use HTTPS.
+ACCOUNT_DEFAULT_HTTP_PROTOCOL = "https"

@@ -10,6 +10,7 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from league.notifications import events
 from races.models import Penalty, Protest, Race, RaceEntry, RaceSheet, Result, SheetConfirmation
 from races.sheets.judging import race_sheet_apply
 from races.sheets.selectors import race_entry_of
@@ -77,6 +78,7 @@ def protest_file(
     protest.full_clean()
     protest._history_user = by
     protest.save()
+    events.protest_filed(protest)
     return protest
 
 
@@ -164,4 +166,5 @@ def protest_decide(
         penalty.save()
         chosen.race = race
         race_sheet_apply(sheet=chosen, by=by)
+    events.protest_decided(protest)
     return protest
