@@ -178,6 +178,15 @@ CELERY_TASK_REJECT_ON_WORKER_LOST = True
 # A message taken by a worker that died unacknowledged goes back to the queue after this long.
 CELERY_BROKER_TRANSPORT_OPTIONS = {"visibility_timeout": envint("CELERY_VISIBILITY_TIMEOUT", "3600")}
 CELERY_TASK_DEFAULT_QUEUE = os.getenv("CELERY_QUEUE", "celery")
+# Sheets left pending (the queue was unreachable) or validating (a worker lost) for longer than
+# RACE_SHEET_REQUEUE_AFTER seconds are queued again by `celery beat` (`make worker` runs it with -B).
+RACE_SHEET_REQUEUE_AFTER = envint("RACE_SHEET_REQUEUE_AFTER", "600")
+CELERY_BEAT_SCHEDULE = {
+    "requeue-stale-race-sheets": {
+        "task": "races.requeue_stale_sheets",
+        "schedule": envint("RACE_SHEET_REQUEUE_EVERY", "300"),
+    },
+}
 
 # Race sheets: a log is at most 2 MB; a sheet has at most 6 photos of 8 MB and 40 megapixels each.
 RACE_SHEET_MAX_BYTES = envint("RACE_SHEET_MAX_BYTES", str(2 * 1024 * 1024))
