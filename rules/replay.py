@@ -45,7 +45,7 @@ _OUT = CarStatus.OUT
 _RACING = CarStatus.RACING
 _SPARES = registry.SPARES
 
-__all__ = ["Game", "apply", "replay", "start", "end_turn", "finish_turn", "play_turn"]
+__all__ = ["Game", "apply", "replay", "start", "end_turn", "finish_turn", "play_turn", "take_off"]
 
 
 def _rules_for(log: RaceLog, ruleset: RuleSet | None) -> tuple[RuleSet, list[Violation]]:
@@ -133,6 +133,9 @@ def _take_off(state: RaceState, car_ids, turn: int) -> RaceState:
         ):
             state = state.with_car(car.with_(square=None))
     return state
+
+
+take_off = _take_off  # public: the play API (rules/play/) takes obstacles off as play_turn does
 
 
 def end_turn(game: Game, state: RaceState) -> RaceState:
@@ -267,6 +270,11 @@ def finish_turn(game: Game, state: RaceState) -> tuple[RaceState, list]:
         state, said = hook(game, state)
         happened.extend(said)
     return end_turn(game, state), happened
+
+
+def not_racing(car: CarState) -> Message:
+    """T5: why a car that is not racing moves no more (the message of `play_turn`'s violation)."""
+    return _not_racing(car)
 
 
 def _not_racing(car: CarState) -> Message:
