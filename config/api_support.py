@@ -9,12 +9,13 @@ from django.utils.translation import gettext_lazy as _
 from drf_spectacular.openapi import AutoSchema
 from drf_spectacular.utils import OpenApiExample, OpenApiResponse, extend_schema_serializer
 from rest_framework import exceptions, serializers, status, viewsets
-from rest_framework.parsers import JSONParser
 from rest_framework.permissions import SAFE_METHODS, AllowAny, BasePermission
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 from rest_framework.views import exception_handler as drf_exception_handler
+
+from config.json_parser import StrictJSONParser
 
 # PositiveSmallIntegerField's ceiling on PostgreSQL: inputs stop there, so every database answers alike.
 SMALL = 32767
@@ -140,7 +141,7 @@ class ReadWriteViewSet(viewsets.GenericViewSet):
     """
 
     permission_classes = [IsStaffOrReadOnly]
-    parser_classes = [JSONParser]
+    parser_classes = [StrictJSONParser]
     http_method_names = ["get", "post", "patch", "head", "options"]
     OutputSerializer: type[serializers.Serializer]
 

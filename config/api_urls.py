@@ -8,8 +8,10 @@ from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
 from rest_framework import serializers
 from rest_framework.authtoken.serializers import AuthTokenSerializer
 from rest_framework.authtoken.views import ObtainAuthToken
+from rest_framework.parsers import FormParser, MultiPartParser
 from rest_framework.routers import DefaultRouter
 
+from config.json_parser import StrictJSONParser
 from league.api import SeasonStandingsApi
 from league.api_experience import ExperienceApi
 from league.api_people import DriverApi, TeamApi
@@ -22,6 +24,8 @@ from races.sheets.api import RaceSheetCreateApi, RaceSheetDetailApi
 
 class TokenApi(ObtainAuthToken):
     """POST /api/auth/token/: a user name and password give the user's API token."""
+
+    parser_classes = [StrictJSONParser, FormParser, MultiPartParser]
 
     @extend_schema(
         operation_id="auth_token",
