@@ -41,6 +41,7 @@ MIDDLEWARE = [
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
     "django.middleware.common.CommonMiddleware",
+    "config.middleware.RefuseNulMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
@@ -130,6 +131,11 @@ RACE_SHEET_MAX_BYTES = envint("RACE_SHEET_MAX_BYTES", str(2 * 1024 * 1024))
 RACE_SHEET_MAX_PHOTOS = envint("RACE_SHEET_MAX_PHOTOS", "6")
 RACE_SHEET_PHOTO_MAX_BYTES = envint("RACE_SHEET_PHOTO_MAX_BYTES", str(8 * 1024 * 1024))
 RACE_SHEET_PHOTO_MAX_PIXELS = envint("RACE_SHEET_PHOTO_MAX_PIXELS", str(40_000_000))
+# All the photos of one sheet together, and how many versions and protests one entrant may send
+# per race: storage is finite and a loop in a script must not fill it.
+RACE_SHEET_PHOTOS_MAX_BYTES = envint("RACE_SHEET_PHOTOS_MAX_BYTES", str(16 * 1024 * 1024))
+RACE_SHEET_MAX_VERSIONS_PER_USER = envint("RACE_SHEET_MAX_VERSIONS_PER_USER", "20")
+RACE_PROTESTS_PER_USER = envint("RACE_PROTESTS_PER_USER", "5")
 # A pasted log travels as a form field or a JSON body, which Django holds in memory: room for
 # one log and its envelope. Uploaded files above 2.5 MB spill to a temporary file instead.
 DATA_UPLOAD_MAX_MEMORY_SIZE = RACE_SHEET_MAX_BYTES + 256 * 1024

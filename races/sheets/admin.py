@@ -19,6 +19,7 @@ from django.utils.html import format_html
 from django.utils.translation import gettext_lazy as _
 from simple_history.admin import SimpleHistoryAdmin
 
+from league.validators import TEXT_MAX_CHARS
 from races.models import Penalty, Protest, RaceSheet, SheetConfirmation, SheetPhoto, SubmissionAttempt
 from races.sheets.judging import race_sheet_choose
 from races.sheets.protests import protest_decide
@@ -153,7 +154,9 @@ class ProtestDecisionForm(forms.Form):
         choices=[("1", _("upheld")), ("0", _("dismissed"))],
         coerce=lambda value: value == "1",
     )
-    decision = forms.CharField(label=_("Reasons"), widget=forms.Textarea(attrs={"rows": 4, "cols": 70}))
+    decision = forms.CharField(
+        label=_("Reasons"), max_length=TEXT_MAX_CHARS, widget=forms.Textarea(attrs={"rows": 4, "cols": 70})
+    )
     penalty_points = forms.IntegerField(label=_("Points lost"), min_value=0, initial=0)
     penalty_places = forms.IntegerField(label=_("Places lost"), min_value=0, initial=0)
 

@@ -7,6 +7,7 @@ from typing import Any
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
+from league.validators import TEXT_MAX_CHARS
 from races.models import RaceEntry, RaceSheet
 
 
@@ -69,7 +70,11 @@ class ProtestForm(forms.Form):
         required=False,
         empty_label=_("— the whole sheet —"),
     )
-    reason = forms.CharField(label=_("Reason"), widget=forms.Textarea(attrs={"rows": 4, "cols": 60}))
+    reason = forms.CharField(
+        label=_("Reason"),
+        max_length=TEXT_MAX_CHARS,
+        widget=forms.Textarea(attrs={"rows": 4, "cols": 60}),
+    )
 
     def __init__(self, *args: Any, race: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)

@@ -15,6 +15,8 @@ from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 from simple_history.models import HistoricalRecords
 
+from league.validators import PlainNames
+
 # The hard ceiling of a stored log, whatever the settings say; the upload limit
 # (settings.RACE_SHEET_MAX_BYTES, 2 MB) refuses bigger logs before they get here.
 RAW_MAX_BYTES = 4 * 1024 * 1024
@@ -211,8 +213,11 @@ class SheetConfirmation(models.Model):
         return f"{self.sheet} — {self.user}"
 
 
-class Protest(models.Model):
+class Protest(PlainNames, models.Model):
     """An entrant disputes a validated sheet; the stewards uphold or dismiss it."""
+
+    plain_name_fields = ()
+    free_text_fields = ("reason", "decision")  # capped: league.validators.TEXT_MAX_CHARS
 
     class Status(models.TextChoices):
         OPEN = "open", _("open")
@@ -263,8 +268,11 @@ class Protest(models.Model):
         return f"{self.sheet} — {self.filed_by} ({self.get_status_display()})"
 
 
-class Penalty(models.Model):
+class Penalty(PlainNames, models.Model):
     """Points and/or places a car loses in a race, by a stewards' decision."""
+
+    plain_name_fields = ()
+    free_text_fields = ("reason",)
 
     race_entry = models.ForeignKey(
         "races.RaceEntry", verbose_name=_("car"), on_delete=models.CASCADE, related_name="penalties"

@@ -5,8 +5,9 @@ from __future__ import annotations
 from datetime import timedelta
 from typing import TYPE_CHECKING
 
+from django.conf import settings
 from django.core.exceptions import PermissionDenied, ValidationError
-from django.db import transaction
+from django.db import IntegrityError, transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
@@ -43,7 +44,11 @@ def sheet_confirm(*, sheet: RaceSheet, by: AbstractBaseUser) -> SheetConfirmatio
     _other_entrant(sheet=sheet, user=by)
     confirmation = SheetConfirmation(sheet=sheet, user=by)
     confirmation.full_clean()
-    confirmation.save()
+    try:
+        with transaction.atomic():  # a savepoint: two confirmations at once meet the unique constraint
+            confirmation.save()
+    except IntegrityError:
+        raise ValidationError(_("You have already confirmed this sheet."), code="confirmed") from None
     return confirmation
 
 
@@ -73,6 +78,13 @@ def protest_file(
         )
     if against is not None and against.race_id != sheet.race_id:
         raise ValidationError(_("This car is not in this race."), code="against")
+    filed = Protest.objects.filter(sheet__race_id=sheet.race_id, filed_by=by).count()
+    if filed >= settings.RACE_PROTESTS_PER_USER:
+        raise ValidationError(
+            _("You have filed %(n)d protests about this race: that is the most one entrant may."),
+            code="too_many",
+            params={"n": filed},
+        )
     protest = Protest(sheet=sheet, filed_by=by, reason=reason.strip(), against=against)
     protest.full_clean()
     protest._history_user = by

@@ -99,6 +99,21 @@ def _check_submission(*, race: Race, raw: bytes, by: AbstractBaseUser, kind: str
         raise SubmissionTooLarge(too_large_message(size=len(raw), limit=limit))
     if not raw.strip():
         raise SubmissionRefused(_("The log is empty."))
+    if not by.is_staff:
+        sent = RaceSheet.objects.filter(race=race, kind=kind, submitted_by=by).count()
+        if sent >= settings.RACE_SHEET_MAX_VERSIONS_PER_USER:
+            raise SubmissionRefused(
+                _(
+                    "You have sent %(n)d versions of this sheet: that is the most one entrant may; ask the stewards."
+                )
+                % {"n": sent}
+            )
+    total = sum(photo.size or 0 for photo in photos)
+    if total > settings.RACE_SHEET_PHOTOS_MAX_BYTES:
+        raise SubmissionTooLarge(
+            _("The photos weigh %(size)s together: more than the %(max)s a sheet may hold.")
+            % {"size": filesizeformat(total), "max": filesizeformat(settings.RACE_SHEET_PHOTOS_MAX_BYTES)}
+        )
     if len(photos) > settings.RACE_SHEET_MAX_PHOTOS:
         raise SubmissionRefused(
             _("A sheet has at most %(n)d photos; %(got)d were sent.")
