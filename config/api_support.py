@@ -22,14 +22,26 @@ SMALL = 32767
 
 
 class IsStaffOrReadOnly(BasePermission):
-    """Anyone reads; only the league's admins (staff) write."""
+    """Anyone reads; the league's admins (staff) write what their model permissions allow.
 
-    message = _("Only the league's admins may change this.")
+    A staff account with view permissions only writes nothing: POST needs `add`, PATCH `change`,
+    DELETE `delete` on the view's model, as in the admin.
+    """
+
+    message = _("Only the league's admins may change this, with the permission to.")
+    ACTIONS = {"POST": "add", "PUT": "change", "PATCH": "change", "DELETE": "delete"}
 
     def has_permission(self, request: Request, view: APIView) -> bool:
         if request.method in SAFE_METHODS:
             return True
-        return bool(request.user and request.user.is_authenticated and request.user.is_staff)
+        user = request.user
+        if not (user and user.is_authenticated and user.is_staff):
+            return False
+        action = self.ACTIONS.get(request.method)
+        model = getattr(getattr(view, "queryset", None), "model", None)
+        if action is None or model is None:
+            return False
+        return user.has_perm(f"{model._meta.app_label}.{action}_{model._meta.model_name}")
 
 
 def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | None:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from django.conf import settings
 from django.http import HttpRequest, HttpResponse, HttpResponseBadRequest
 from django.utils.translation import gettext as _
 
@@ -24,3 +25,17 @@ class RefuseNulMiddleware:
                     content_type="text/plain; charset=utf-8",
                 )
         return self.get_response(request)
+
+
+class PermissionsPolicyMiddleware:
+    """The `Permissions-Policy` header of settings.PERMISSIONS_POLICY on every answer."""
+
+    def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
+        self.get_response = get_response
+
+    def __call__(self, request: HttpRequest) -> HttpResponse:
+        response = self.get_response(request)
+        policy = getattr(settings, "PERMISSIONS_POLICY", "")
+        if policy:
+            response.headers.setdefault("Permissions-Policy", policy)
+        return response

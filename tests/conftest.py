@@ -32,6 +32,15 @@ def require_service(name: str, host: str, port: int) -> None:
     pytest.skip(message)
 
 
+@pytest.fixture(autouse=True)
+def _empty_cache() -> None:
+    """Each test starts with an empty cache: cached pages, throttle counts and login failures."""
+    from django.core.cache import caches
+
+    for cache in caches.all(initialized_only=True):
+        cache.clear()
+
+
 @pytest.fixture
 def redis_server() -> str:
     require_service("Redis", "127.0.0.1", 6379)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+from datetime import timedelta
 from pathlib import Path
 
 import dj_database_url
@@ -31,6 +32,8 @@ INSTALLED_APPS = [
     "drf_spectacular",
     "drf_spectacular_sidecar",  # Swagger UI's files, served by us: /api/docs/ works offline
     "simple_history",
+    "axes",  # lockout after failed logins, on every authenticate(): the login page, the admin, the API token
+    "csp",
     "league",
     "races",
 ]
@@ -47,6 +50,15 @@ MIDDLEWARE = [
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "simple_history.middleware.HistoryRequestMiddleware",
+    "csp.middleware.CSPMiddleware",
+    "config.middleware.PermissionsPolicyMiddleware",
+    # Last: it turns a lockout flagged by the authentication backend into its 429 answer.
+    "axes.middleware.AxesMiddleware",
+]
+
+AUTHENTICATION_BACKENDS = [
+    "axes.backends.AxesStandaloneBackend",  # first: a locked-out client gets no further
+    "django.contrib.auth.backends.ModelBackend",
 ]
 
 ROOT_URLCONF = "config.urls"
@@ -146,6 +158,38 @@ if REDIS_URL:
 else:
     CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
 
+# Content-Security-Policy (django-csp 4): scripts only from our own static files (static/js/), no
+# inline script anywhere (the API docs load their set-up script as a file too); inline style
+# attributes stay allowed for the team colours.
+SELF = "'self'"
+CONTENT_SECURITY_POLICY = {
+    "DIRECTIVES": {
+        "default-src": [SELF],
+        "script-src": [SELF],
+        "style-src": [SELF, "'unsafe-inline'"],
+        "img-src": [SELF, "data:"],
+        "connect-src": [SELF],
+        "font-src": [SELF],
+        "object-src": ["'none'"],
+        "base-uri": [SELF],
+        "form-action": [SELF],
+        "frame-ancestors": ["'none'"],
+    }
+}
+# Browser features no page uses, refused to every page and whatever it embeds.
+PERMISSIONS_POLICY = "camera=(), microphone=(), geolocation=(), payment=(), usb=(), interest-cohort=()"
+
+# Failed logins: counted in the shared cache (Redis in production, so every web process sees them),
+# by client address; after AXES_FAILURE_LIMIT failures the address is refused (429) for the cool-off.
+AXES_HANDLER = "axes.handlers.cache.AxesCacheHandler"
+AXES_FAILURE_LIMIT = envint("AXES_FAILURE_LIMIT", "8")
+AXES_COOLOFF_TIME = timedelta(minutes=envint("AXES_COOLOFF_MINUTES", "15"))
+AXES_LOCKOUT_PARAMETERS = ["ip_address"]
+AXES_RESET_ON_SUCCESS = True
+AXES_IPWARE_PROXY_COUNT = envint("TRUSTED_PROXIES", "0") or None  # nginx in front: 1 (docs/deploy.md)
+AXES_IPWARE_META_PRECEDENCE_ORDER = ["HTTP_X_FORWARDED_FOR", "REMOTE_ADDR"]
+AXES_VERBOSE = False
+
 REST_FRAMEWORK = {
     "DEFAULT_AUTHENTICATION_CLASSES": [
         "rest_framework.authentication.TokenAuthentication",
@@ -159,6 +203,13 @@ REST_FRAMEWORK = {
         "rest_framework.parsers.MultiPartParser",
     ],
     "DEFAULT_FILTER_BACKENDS": ["django_filters.rest_framework.DjangoFilterBackend"],
+    # The token endpoint and sheet submissions are throttled per client (rates in the shared cache);
+    # django-axes locks out repeated failed logins besides.
+    "DEFAULT_THROTTLE_RATES": {
+        "auth": os.getenv("THROTTLE_AUTH", "20/min"),
+        "sheets": os.getenv("THROTTLE_SHEETS", "30/min"),
+    },
+    "NUM_PROXIES": envint("TRUSTED_PROXIES", "0") or None,
     "DEFAULT_PAGINATION_CLASS": "rest_framework.pagination.PageNumberPagination",
     "PAGE_SIZE": 50,
     "DEFAULT_SCHEMA_CLASS": "config.api_support.ApiSchema",

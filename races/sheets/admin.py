@@ -105,7 +105,11 @@ class RaceSheetAdmin(SimpleHistoryAdmin):
     def raw_log(self, obj: RaceSheet) -> str:
         return format_html('<pre style="max-height:30em;overflow:auto">{}</pre>', obj.raw_text)
 
-    @admin.action(description=_("Choose this version (results come from it)"))
+    def has_choose_permission(self, request: HttpRequest) -> bool:
+        """The actions of the stewards: the change permission, though the form itself is read-only."""
+        return request.user.has_perm("races.change_racesheet")
+
+    @admin.action(description=_("Choose this version (results come from it)"), permissions=["choose"])
     def choose_version(self, request: HttpRequest, queryset: QuerySet[RaceSheet]) -> None:
         if queryset.count() != 1:
             self.message_user(request, _("Choose exactly one version."), messages.WARNING)
@@ -118,7 +122,7 @@ class RaceSheetAdmin(SimpleHistoryAdmin):
         else:
             self.message_user(request, _("%(sheet)s now stands.") % {"sheet": sheet}, messages.SUCCESS)
 
-    @admin.action(description=_("Queue the validation again (pending or error only)"))
+    @admin.action(description=_("Queue the validation again (pending or error only)"), permissions=["choose"])
     def validate_again(self, request: HttpRequest, queryset: QuerySet[RaceSheet]) -> None:
         queued = 0
         for sheet in queryset.exclude(status__in=RaceSheet.DONE).only("pk"):
@@ -170,7 +174,7 @@ class ProtestAdmin(SimpleHistoryAdmin):
     readonly_fields = ("status", "decided_by", "decided_at", "decision")
     actions = ["decide"]
 
-    @admin.action(description=_("Decide this protest"))
+    @admin.action(description=_("Decide this protest"), permissions=["change"])
     def decide(self, request: HttpRequest, queryset: QuerySet[Protest]) -> HttpResponse | None:
         if queryset.count() != 1:
             self.message_user(request, _("Decide one protest at a time."), messages.WARNING)

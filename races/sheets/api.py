@@ -19,6 +19,7 @@ from rest_framework.parsers import FormParser, MultiPartParser
 from rest_framework.permissions import AllowAny, IsAuthenticated
 from rest_framework.request import Request
 from rest_framework.response import Response
+from rest_framework.throttling import ScopedRateThrottle
 from rest_framework.views import APIView
 
 from config.api_support import NOT_FOUND
@@ -47,6 +48,8 @@ class RaceSheetCreateApi(APIView):
 
     permission_classes = [IsAuthenticated]
     parser_classes = [StrictJSONParser, MultiPartParser, FormParser]
+    throttle_classes = [ScopedRateThrottle]
+    throttle_scope = "sheets"
 
     @extend_schema_serializer(component_name="RaceSheetSubmission")
     class InputSerializer(serializers.Serializer):

@@ -123,7 +123,7 @@ def race_sheet_fail(*, sheet_id: int, reason: str) -> RaceSheet:
 @transaction.atomic
 def race_sheet_choose(*, sheet: RaceSheet, by: AbstractBaseUser) -> RaceSheet:
     """The stewards make this valid version the one that stands, and rewrite the results from it."""
-    if not (by and by.is_staff):
+    if not (by and by.is_staff and by.has_perm("races.change_racesheet")):
         raise PermissionDenied(_("Only the stewards choose which version of a sheet stands."))
     race = Race.objects.select_for_update().select_related("season", "circuit").get(pk=sheet.race_id)
     sheet = RaceSheet.objects.select_for_update().get(pk=sheet.pk)

@@ -108,7 +108,7 @@ def protest_decide(
     the chosen sheet with every penalty applied, places first, so positions, points
     and experience follow.
     """
-    if not (by and by.is_staff):
+    if not (by and by.is_staff and by.has_perm("races.change_protest")):
         raise PermissionDenied(_("Only the stewards decide protests."))
     # The race first, then the protest: the order every writer of a race's sheets takes its locks in.
     race = Race.objects.select_for_update().select_related("season").get(pk=protest.sheet.race_id)

@@ -22,7 +22,7 @@ from django.utils.translation import gettext as _
 
 from races.models import Race, RaceSheet, SheetPhoto, SubmissionAttempt
 from races.sheets.photos import CheckedPhoto, photo_check
-from races.sheets.selectors import sheet_submitter_allowed
+from races.sheets.selectors import sheet_submitter_allowed, steward_may
 from races.sheets.tasks import validate_race_sheet
 
 if TYPE_CHECKING:
@@ -99,7 +99,7 @@ def _check_submission(*, race: Race, raw: bytes, by: AbstractBaseUser, kind: str
         raise SubmissionTooLarge(too_large_message(size=len(raw), limit=limit))
     if not raw.strip():
         raise SubmissionRefused(_("The log is empty."))
-    if not by.is_staff:
+    if not steward_may(by, "add_racesheet"):
         sent = RaceSheet.objects.filter(race=race, kind=kind, submitted_by=by).count()
         if sent >= settings.RACE_SHEET_MAX_VERSIONS_PER_USER:
             raise SubmissionRefused(

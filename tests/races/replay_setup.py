@@ -23,7 +23,7 @@ class Oval:
 
 
 def make_steward(username: str = "steward") -> object:
-    return get_user_model().objects.create_user(username, f"{username}@example.org", "demo", is_staff=True)
+    return get_user_model().objects.create_superuser(username, f"{username}@example.org", "demo")
 
 
 def build_oval(steward: object) -> Oval:

@@ -13,6 +13,7 @@ from pathlib import Path
 
 import pytest
 from django.contrib.auth import get_user_model
+from django.contrib.auth.models import Permission
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.utils import timezone, translation
 from PIL import Image
@@ -23,6 +24,15 @@ from races.models import Race, RaceEntry, RaceSheet, Result
 from races.services import race_create, race_entry_create
 from tests.factories import OVAL, make_circuit, make_driver, make_entry, make_season, make_team
 
+# What a steward's account is given: submit, choose and re-queue sheets, decide protests, publish.
+STEWARD_PERMISSIONS = (
+    "add_racesheet",
+    "change_racesheet",
+    "view_racesheet",
+    "change_protest",
+    "view_protest",
+    "change_race",
+)
 EXAMPLE_WEAR = {"tyres": 4, "brakes": 3, "gearbox": 3, "body": 3, "engine": 3, "handling": 4}
 User = get_user_model()
 
@@ -75,6 +85,7 @@ def build_oval(*, laps: int = 1, grid: bool = True) -> Oval:
             race=race, season_entry=entry, grid_slot=slot if grid else None, wear=dict(EXAMPLE_WEAR)
         )
     steward = _user("steward", is_staff=True)
+    steward.user_permissions.set(Permission.objects.filter(codename__in=STEWARD_PERMISSIONS))
     return Oval(season, race, users["alice"], users["bruno"], users["chiara"], steward, car7, car3, car8)
 
 
