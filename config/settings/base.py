@@ -181,7 +181,10 @@ PERMISSIONS_POLICY = "camera=(), microphone=(), geolocation=(), payment=(), usb=
 
 # Failed logins: counted in the shared cache (Redis in production, so every web process sees them),
 # by client address; after AXES_FAILURE_LIMIT failures the address is refused (429) for the cool-off.
-AXES_HANDLER = "axes.handlers.cache.AxesCacheHandler"
+# Without Redis (development, tests) the in-process cache would not be shared: the database then.
+AXES_HANDLER = (
+    "axes.handlers.cache.AxesCacheHandler" if REDIS_URL else "axes.handlers.database.AxesDatabaseHandler"
+)
 AXES_FAILURE_LIMIT = envint("AXES_FAILURE_LIMIT", "8")
 AXES_COOLOFF_TIME = timedelta(minutes=envint("AXES_COOLOFF_MINUTES", "15"))
 AXES_LOCKOUT_PARAMETERS = ["ip_address"]
