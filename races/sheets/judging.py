@@ -9,6 +9,7 @@ from __future__ import annotations
 import logging
 import time
 from collections.abc import Sequence
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from celery.exceptions import SoftTimeLimitExceeded
@@ -21,7 +22,13 @@ from django.utils.translation import gettext as _
 from races.models import Penalty, Race, RaceSheet
 from races.services import ResultRow, race_grid_record, race_results_record
 from races.sheets.engine import Judgement, SheetEngineError, judge_qualifying, judge_race_log
-from races.sheets.experience import sheet_changes
+from races.sheets.experience import (
+    experience_check,
+    lock_balances,
+    refuse_overdraft,
+    sheet_changes,
+    verdict_changes,
+)
 
 if TYPE_CHECKING:
     from django.contrib.auth.models import AbstractBaseUser
@@ -88,6 +95,7 @@ def _conclude(*, sheet_id: int, judgement: Judgement) -> RaceSheet:
     if sheet.is_done:  # a redelivered twin got here first
         return sheet
     sheet.race = race
+    judgement = _spends_still_covered(race, sheet, judgement)
     sheet.log = judgement.log
     sheet.verdict = judgement.verdict
     sheet.error = judgement.error
@@ -100,6 +108,25 @@ def _conclude(*, sheet_id: int, judgement: Judgement) -> RaceSheet:
     if sheet.chosen:
         race_sheet_apply(sheet=sheet, by=None)
     return sheet
+
+
+def _spends_still_covered(race: Race, sheet: RaceSheet, judgement: Judgement) -> Judgement:
+    """The engine checked the spends against the ledger as it was; under the owners' row locks,
+    check again: of two sheets spending the same points at once, the second is `invalid`."""
+    changes = verdict_changes(judgement.verdict) if judgement.valid else []
+    if sheet.kind != RaceSheet.Kind.RACE or not any(change.tenths < 0 for change in changes):
+        return judgement
+    entries = {
+        e.season_entry.car_id: e
+        for e in race.entries.select_related("season_entry__driver", "season_entry__team")
+    }
+    lock_balances(entries=entries.values())
+    with translation.override("en"):
+        problems = experience_check(race=race, entries=entries, changes=changes)
+    if not problems:
+        return judgement
+    verdict = {**judgement.verdict, "valid": False, "violations": problems + judgement.verdict["violations"]}
+    return replace(judgement, valid=False, verdict=verdict)
 
 
 def _still_open(race: Race, kind: str) -> bool:
@@ -148,6 +175,7 @@ def race_sheet_choose(*, sheet: RaceSheet, by: AbstractBaseUser) -> RaceSheet:
     sheet._history_user = by
     sheet.save(update_fields=["chosen", "updated_at"])
     race_sheet_apply(sheet=sheet, by=by)
+    refuse_overdraft(entries=race.entries.select_related("season_entry__driver", "season_entry__team"))
     return sheet
 
 
@@ -166,6 +194,8 @@ def race_sheet_apply(*, sheet: RaceSheet, by: AbstractBaseUser | None) -> None:
         # No qualifying recorded: the grid is the one the log started from (its gains are the verdict's).
         slots = {car["car"]: car["grid"] for car in sheet.log["cars"]}
         race_grid_record(race=race, slots=slots, by=by, experience=False)
+    entries = list(race.entries.select_related("season_entry__driver", "season_entry__team"))
+    lock_balances(entries=entries)
     penalties = list(Penalty.objects.filter(race_entry__race=race).select_related("race_entry__season_entry"))
     rows = result_rows(classification=verdict["classification"], penalties=penalties)
     changes = sheet_changes(race=race, verdict=verdict, rows=rows)

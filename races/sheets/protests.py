@@ -12,6 +12,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from races.models import Penalty, Protest, Race, RaceEntry, RaceSheet, Result, SheetConfirmation
+from races.sheets.experience import refuse_overdraft
 from races.sheets.judging import race_sheet_apply
 from races.sheets.selectors import race_entry_of
 
@@ -176,4 +177,5 @@ def protest_decide(
         penalty.save()
         chosen.race = race
         race_sheet_apply(sheet=chosen, by=by)
+        refuse_overdraft(entries=race.entries.select_related("season_entry__driver", "season_entry__team"))
     return protest
