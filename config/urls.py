@@ -21,5 +21,7 @@ urlpatterns = [
     path("", include("league.urls")),
     path("", include("races.urls")),
 ]
+handler500 = "config.outage.handler500"
+
 if settings.DEBUG:
     urlpatterns += static(settings.MEDIA_URL, document_root=settings.MEDIA_ROOT)
