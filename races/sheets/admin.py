@@ -42,6 +42,8 @@ class SheetPhotoInline(admin.TabularInline):
 
     @admin.display(description=_("photo"))
     def preview(self, obj: SheetPhoto) -> str:
+        if not obj.thumbnail:
+            return _("being prepared (re-encoded on a worker)")
         return format_html(
             '<a href="{}"><img src="{}" alt="" style="max-height:120px"></a>',
             obj.image.url,
@@ -60,6 +62,8 @@ class SheetPhotoAdmin(admin.ModelAdmin):
 
     @admin.display(description=_("thumbnail"))
     def thumb(self, obj: SheetPhoto) -> str:
+        if not obj.thumbnail:
+            return "—"
         return format_html('<img src="{}" alt="" style="max-height:60px">', obj.thumbnail.url)
 
 

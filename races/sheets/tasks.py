@@ -10,6 +10,7 @@ from django.db import InterfaceError, OperationalError
 from kombu.exceptions import OperationalError as BrokerError
 
 from races.sheets.judging import race_sheet_fail, race_sheet_validate
+from races.sheets.photo_processing import sheet_photos_process
 
 logger = logging.getLogger(__name__)
 
@@ -47,3 +48,18 @@ class SheetTask(Task):
 def validate_race_sheet(sheet_id: int) -> str:
     """Judge one stored race sheet; safe to run twice (the service is idempotent)."""
     return race_sheet_validate(sheet_id=sheet_id).status
+
+
+@shared_task(
+    name="races.process_sheet_photos",
+    acks_late=True,
+    reject_on_worker_lost=True,
+    autoretry_for=TRANSIENT_ERRORS,
+    retry_backoff=2,
+    max_retries=6,
+    soft_time_limit=120,
+    time_limit=150,
+)
+def process_sheet_photos(sheet_id: int) -> int:
+    """Decode, re-encode and thumbnail a sheet's photos, off the web request; safe to run twice."""
+    return sheet_photos_process(sheet_id=sheet_id)
