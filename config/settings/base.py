@@ -144,6 +144,8 @@ RACE_SHEET_MAX_BYTES = envint("RACE_SHEET_MAX_BYTES", str(2 * 1024 * 1024))
 RACE_SHEET_MAX_PHOTOS = envint("RACE_SHEET_MAX_PHOTOS", "6")
 RACE_SHEET_PHOTO_MAX_BYTES = envint("RACE_SHEET_PHOTO_MAX_BYTES", str(8 * 1024 * 1024))
 RACE_SHEET_PHOTO_MAX_PIXELS = envint("RACE_SHEET_PHOTO_MAX_PIXELS", str(40_000_000))
+# A verdict lists at most this many violations (up to the first fatal one), then counts the rest.
+RACE_SHEET_MAX_VIOLATIONS = envint("RACE_SHEET_MAX_VIOLATIONS", "50")
 # All the photos of one sheet together, and how many versions and protests one entrant may send
 # per race: storage is finite and a loop in a script must not fill it.
 RACE_SHEET_PHOTOS_MAX_BYTES = envint("RACE_SHEET_PHOTOS_MAX_BYTES", str(16 * 1024 * 1024))
