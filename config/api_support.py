@@ -28,7 +28,7 @@ class IsStaffOrReadOnly(BasePermission):
     DELETE `delete` on the view's model, as in the admin.
     """
 
-    message = _("Only the league's admins may change this, with the permission to.")
+    message = _("Only the league's admins may change this.")
     ACTIONS = {"POST": "add", "PUT": "change", "PATCH": "change", "DELETE": "delete"}
 
     def has_permission(self, request: Request, view: APIView) -> bool:
