@@ -15,6 +15,7 @@ from rest_framework.routers import DefaultRouter
 from rest_framework.throttling import ScopedRateThrottle
 
 from config.json_parser import StrictJSONParser
+from config.page_cache import cached_page
 from league.api import SeasonStandingsApi
 from league.api_experience import ExperienceApi
 from league.api_people import DriverApi, TeamApi
@@ -65,7 +66,7 @@ urlpatterns = [
     path("auth/token/", TokenApi.as_view(), name="token"),
     path("races/<int:pk>/sheets/", RaceSheetCreateApi.as_view(), name="race-sheets"),
     path("sheets/<int:pk>/", RaceSheetDetailApi.as_view(), name="sheet"),
-    path("seasons/<int:pk>/standings/", SeasonStandingsApi.as_view(), name="season-standings"),
+    path("seasons/<int:pk>/standings/", cached_page(SeasonStandingsApi.as_view()), name="season-standings"),
     path("schema/", SpectacularAPIView.as_view(), name="schema"),
     # The split view: its set-up script is a file of its own, not inline (Content-Security-Policy).
     path("docs/", SpectacularSwaggerSplitView.as_view(url_name="api:schema"), name="docs"),

@@ -8,6 +8,7 @@ from django.contrib import admin
 from django.urls import include, path
 
 from config.health import healthz, readyz
+from config.page_cache import cached_page
 from league.views import home
 
 urlpatterns = [
@@ -17,7 +18,7 @@ urlpatterns = [
     path("api/", include("config.api_urls")),
     path("i18n/", include("django.conf.urls.i18n")),
     path("accounts/", include("django.contrib.auth.urls")),
-    path("", home, name="home"),
+    path("", cached_page(home), name="home"),
     path("", include("league.urls")),
     path("", include("races.urls")),
 ]

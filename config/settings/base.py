@@ -139,6 +139,10 @@ CELERY_TASK_REJECT_ON_WORKER_LOST = True
 CELERY_BROKER_TRANSPORT_OPTIONS = {"visibility_timeout": envint("CELERY_VISIBILITY_TIMEOUT", "3600")}
 CELERY_TASK_DEFAULT_QUEUE = os.getenv("CELERY_QUEUE", "celery")
 
+# Public pages (home, season, race, driver, standings: page, API, CSV) served from the cache for
+# anonymous visitors; any change to the league shows at once (config/page_cache.py).
+PAGE_CACHE_SECONDS = envint("PAGE_CACHE_SECONDS", "600")
+
 # Race sheets: a log is at most 2 MB; a sheet has at most 6 photos of 8 MB and 40 megapixels each.
 RACE_SHEET_MAX_BYTES = envint("RACE_SHEET_MAX_BYTES", str(2 * 1024 * 1024))
 RACE_SHEET_MAX_PHOTOS = envint("RACE_SHEET_MAX_PHOTOS", "6")

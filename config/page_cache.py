@@ -1,0 +1,110 @@
+"""Public pages served from the shared cache, and forgotten the moment the league changes.
+
+Every cached answer is keyed by a *generation* number kept in the cache; any save or delete of
+what the pages show (a result, penalty, entry, season, race, sheet, ledger row…) bumps it, at
+once and again when the transaction commits, so the next request of every process renders
+afresh. Nothing is invalidated key by key: old generations simply expire.
+
+Only anonymous GETs are cached (no session, no flash message): a signed-in user's pages say who
+he is. The CSRF token in a cached page is replaced on the way out by one for the request.
+"""
+
+from __future__ import annotations
+
+import re
+import time
+from collections.abc import Callable
+from functools import wraps
+from typing import Any
+
+from django.conf import settings
+from django.core.cache import cache
+from django.db import transaction
+from django.db.models.signals import post_delete, post_save
+from django.http import HttpRequest, HttpResponse
+from django.middleware.csrf import get_token
+from django.utils import translation
+
+GENERATION_KEY = "pages:generation"
+TOKEN_MARK = "__csrf_token_of_the_request__"
+_TOKEN = re.compile(r'(name="csrfmiddlewaretoken" value=")[^"]*(")')
+# What the cached pages show: any change to one of these shows at once.
+WATCHED = (
+    "league.Season",
+    "league.SeasonEntry",
+    "league.Driver",
+    "league.Team",
+    "league.ExperienceEntry",
+    "races.Race",
+    "races.RaceEntry",
+    "races.Result",
+    "races.Penalty",
+    "races.RaceSheet",
+    "races.Circuit",
+)
+
+
+def generation() -> int:
+    value = cache.get(GENERATION_KEY)
+    if value is None:
+        # Start from the clock: a generation lost with the cache never comes back with old pages.
+        cache.add(GENERATION_KEY, time.time_ns(), None)
+        value = cache.get(GENERATION_KEY, 0)
+    return value
+
+
+def bump_generation() -> None:
+    try:
+        cache.incr(GENERATION_KEY)
+    except ValueError:  # not there (evicted, or the cache is down)
+        cache.set(GENERATION_KEY, time.time_ns(), None)
+
+
+def _changed(**kwargs: Any) -> None:
+    bump_generation()
+    # Again after the commit: a page rendered meanwhile from the old rows must not stay.
+    transaction.on_commit(bump_generation)
+
+
+def connect_invalidation() -> None:
+    for model in WATCHED:
+        post_save.connect(_changed, sender=model, dispatch_uid=f"page-cache-save-{model}")
+        post_delete.connect(_changed, sender=model, dispatch_uid=f"page-cache-delete-{model}")
+
+
+def _cacheable(request: HttpRequest) -> bool:
+    if request.method not in ("GET", "HEAD"):
+        return False
+    cookies = request.COOKIES
+    return settings.SESSION_COOKIE_NAME not in cookies and "messages" not in cookies
+
+
+def cached_page(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
+    """Serve the view's 200 answers to anonymous GETs from the cache (PAGE_CACHE_SECONDS)."""
+
+    @wraps(view)
+    def wrapper(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
+        seconds = settings.PAGE_CACHE_SECONDS
+        if not seconds or not _cacheable(request):
+            return view(request, *args, **kwargs)
+        accept = request.headers.get("Accept", "") if request.path.startswith("/api/") else ""
+        key = f"pages:{generation()}:{translation.get_language()}:{request.get_full_path()}:{accept}"
+        stored = cache.get(key)
+        if stored is None:
+            response = view(request, *args, **kwargs)
+            if getattr(response, "render", None) and not getattr(response, "is_rendered", True):
+                response.render()
+            if response.status_code != 200 or response.streaming or response.cookies:
+                return response
+            content = response.content.decode(response.charset)
+            cache.set(key, (_TOKEN.sub(rf"\g<1>{TOKEN_MARK}\g<2>", content), dict(response.items())), seconds)
+            return response
+        content, headers = stored
+        if TOKEN_MARK in content:
+            content = content.replace(TOKEN_MARK, get_token(request))
+        response = HttpResponse(content)
+        for name, value in headers.items():
+            response[name] = value
+        return response
+
+    return wrapper
