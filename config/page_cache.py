@@ -26,6 +26,7 @@ from django.middleware.csrf import get_token
 from django.utils import translation
 
 GENERATION_KEY = "pages:generation"
+GENERATION_SECONDS = 7 * 24 * 3600  # longer than any page is kept; a lost one restarts from the clock
 TOKEN_MARK = "__csrf_token_of_the_request__"
 _TOKEN = re.compile(r'(name="csrfmiddlewaretoken" value=")[^"]*(")')
 # What the cached pages show: any change to one of these shows at once.
@@ -48,7 +49,7 @@ def generation() -> int:
     value = cache.get(GENERATION_KEY)
     if value is None:
         # Start from the clock: a generation lost with the cache never comes back with old pages.
-        cache.add(GENERATION_KEY, time.time_ns(), None)
+        cache.add(GENERATION_KEY, time.time_ns(), GENERATION_SECONDS)
         value = cache.get(GENERATION_KEY, 0)
     return value
 
@@ -57,7 +58,7 @@ def bump_generation() -> None:
     try:
         cache.incr(GENERATION_KEY)
     except ValueError:  # not there (evicted, or the cache is down)
-        cache.set(GENERATION_KEY, time.time_ns(), None)
+        cache.set(GENERATION_KEY, time.time_ns(), GENERATION_SECONDS)
 
 
 def _changed(**kwargs: Any) -> None:

@@ -162,7 +162,13 @@ FILE_UPLOAD_MAX_MEMORY_SIZE = 2_621_440
 
 if REDIS_URL:
     # While Redis is down, pages are served uncached rather than failing (config/cache.py).
-    CACHES = {"default": {"BACKEND": "config.cache.ResilientRedisCache", "LOCATION": REDIS_URL}}
+    CACHES = {
+        "default": {
+            "BACKEND": "config.cache.ResilientRedisCache",
+            "LOCATION": REDIS_URL,
+            "KEY_PREFIX": os.getenv("CACHE_KEY_PREFIX", ""),
+        }
+    }
 else:
     CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
 
