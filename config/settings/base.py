@@ -136,7 +136,16 @@ CELERY_TASK_ACKS_LATE = True
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1
 CELERY_TASK_REJECT_ON_WORKER_LOST = True
 # A message taken by a worker that died unacknowledged goes back to the queue after this long.
-CELERY_BROKER_TRANSPORT_OPTIONS = {"visibility_timeout": envint("CELERY_VISIBILITY_TIMEOUT", "3600")}
+# Redis looks for such messages every CELERY_RESTORE_INTERVAL × CELERY_RESTORE_THROTTLE seconds; a key
+# prefix of its own keeps a deployment's queues and unacknowledged messages apart from another's
+# on a shared Redis.
+CELERY_BROKER_TRANSPORT_OPTIONS = {
+    "visibility_timeout": envint("CELERY_VISIBILITY_TIMEOUT", "3600"),
+    "unacked_restore_interval": envint("CELERY_RESTORE_INTERVAL", "10"),
+    "unacked_restore_throttle": envint("CELERY_RESTORE_THROTTLE", "10"),
+}
+if os.getenv("CELERY_KEY_PREFIX"):
+    CELERY_BROKER_TRANSPORT_OPTIONS["global_keyprefix"] = os.environ["CELERY_KEY_PREFIX"]
 CELERY_TASK_DEFAULT_QUEUE = os.getenv("CELERY_QUEUE", "celery")
 
 # Public pages (home, season, race, driver, standings: page, API, CSV) served from the cache for
