@@ -6,7 +6,7 @@ PIP := $(VENV)/bin/pip
 HOST ?= 127.0.0.1
 PORT ?= 8000
 
-.PHONY: prod run test install install-dev migrate demo lint format messages bench bench-pipeline bench-site screenshots worker clean chromium
+.PHONY: prod run test test-fast install install-dev migrate demo lint format messages bench bench-pipeline bench-site screenshots worker beat clean chromium
 
 $(VENV)/.installed: requirements.txt
 	$(PYTHON) -m venv $(VENV)
@@ -31,11 +31,15 @@ demo: migrate
 run: demo
 	$(PY) manage.py runserver $(HOST):$(PORT)
 
-## The whole suite (SQLite by default; DATABASE_URL=postgres://... for PostgreSQL)
+## The whole suite (SQLite by default; DATABASE_URL=postgres://... for PostgreSQL; TESTS=... for a part of it)
 test: install-dev chromium
 	$(PY) -m ruff check .
 	$(VENV)/bin/lint-imports
-	$(PY) -m pytest
+	$(PY) -m pytest $(TESTS)
+
+## The quick loop: every test but the slow and browser ones (under 5 minutes; ARGS for more, e.g. -x)
+test-fast: install-dev
+	$(PY) -m pytest -q -m "not slow and not browser" $(ARGS)
 
 lint: install-dev
 	$(PY) -m ruff check .
@@ -83,6 +87,9 @@ prod: install
 ## A Celery worker on Redis (REDIS_URL defaults to the local server)
 worker: install
 	REDIS_URL=$${REDIS_URL:-redis://127.0.0.1:6379/0} $(VENV)/bin/celery -A config worker -l info
+
+beat: install  # the one scheduler of CELERY_BEAT_SCHEDULE (race-tomorrow reminders); run exactly one
+	REDIS_URL=$${REDIS_URL:-redis://127.0.0.1:6379/0} $(VENV)/bin/celery -A config beat -l info
 
 clean:
 	rm -rf $(VENV) db.sqlite3 staticfiles .pytest_cache

@@ -15,7 +15,7 @@ It builds a scratch database (SQLite in /tmp by default; any DATABASE_URL with
 league, starts `--workers` Celery worker processes (solo pool, one process each)
 on Redis with a queue of its own, then submits `--sheets` sheets as alice against
 the demo's oval race (`--rate` per second, 0 = all at once), alternating the
-shared example's valid and gear-skip logs, and waits for every verdict.
+worked examples' valid and gear-skip logs, and waits for every verdict.
 
 - latency: submission (sheet stored) to verdict (sheet judged), p50 / p95 / max;
 - throughput: sheets judged per second, first submission to last verdict;
@@ -36,7 +36,7 @@ import uuid
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-EXAMPLES = ROOT.parent / "shared" / "examples"
+EXAMPLES = ROOT / "fixtures" / "examples"
 sys.path.insert(0, str(ROOT))
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from allauth.account import views as allauth_views
 from django.conf import settings
 from django.conf.urls.static import static
 from django.contrib import admin
@@ -17,7 +18,11 @@ urlpatterns = [
     path("admin/", admin.site.urls),
     path("api/", include("config.api_urls")),
     path("i18n/", include("django.conf.urls.i18n")),
-    path("accounts/", include("django.contrib.auth.urls")),
+    # allauth's pages, with the names the site used before it ("login", "logout") kept as aliases.
+    path("accounts/login/", allauth_views.login, name="login"),
+    path("accounts/logout/", allauth_views.logout, name="logout"),
+    path("accounts/", include("allauth.urls")),
+    path("accounts/", include("accounts.urls")),
     path("", cached_page(home), name="home"),
     path("", include("league.urls")),
     path("", include("races.urls")),

@@ -46,6 +46,7 @@ class Shot:
     path: str
     device: dict
     prepare: str = ""  # JavaScript run before the photo (e.g. move the replay to a turn)
+    login: str = ""  # a demo account to log in as first ("admin" through the admin's login)
 
 
 def free_port() -> int:
@@ -90,7 +91,39 @@ def demo_pages() -> list[Shot]:
         Shot("experience-desktop", f"/experience/?season={RUNNING.slug}", DESKTOP),
         Shot("ledger-desktop", "/experience/driver/alice/", DESKTOP),
         *replay_shots(),
+        *league_setup_shots(),
     ]
+
+
+def league_setup_shots() -> list[Shot]:
+    """Setting a league up: sign-up, the entry list, the stewards' admin, the season's rules, My races."""
+    from league.demo import PLANNED_SLUG, RUNNING
+    from league.models import Season
+
+    planned = Season.objects.get(slug=PLANNED_SLUG)
+    return [
+        Shot("signup-desktop", "/accounts/signup/", DESKTOP),
+        Shot("entry-list-desktop", f"/seasons/{PLANNED_SLUG}/", DESKTOP),
+        Shot("enter-desktop", f"/seasons/{PLANNED_SLUG}/enter/", DESKTOP, login="jakub"),
+        Shot("admin-season-desktop", f"/admin/league/season/{planned.pk}/change/", DESKTOP, login="admin"),
+        Shot("admin-entries-desktop", "/admin/league/entryrequest/", DESKTOP, login="admin"),
+        Shot("my-races-desktop", "/my-races/", DESKTOP, login="alice"),
+        Shot("rules-desktop", f"/seasons/{RUNNING.slug}/#rules-title", DESKTOP),
+    ]
+
+
+def log_in(page, base: str, username: str) -> None:  # noqa: ANN001 - a Playwright page
+    from league.demo import PASSWORD
+
+    if username == "admin":
+        page.goto(f"{base}/admin/login/")
+        page.fill("#id_username", username)
+    else:
+        page.goto(f"{base}/accounts/login/")
+        page.fill("#id_login", username)
+    page.fill("#id_password", PASSWORD)
+    page.click("main form button[type=submit], #login-form input[type=submit]")
+    page.wait_for_load_state("networkidle")
 
 
 def replay_shots() -> list[Shot]:
@@ -120,6 +153,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--lang", choices=["fr", "en"], default="fr", help="language of the pages (default fr)"
     )
+    parser.add_argument("--only", default="", help="comma-separated picture names to make (default: all)")
     args = parser.parse_args(argv)
     if not os.access(CHROMIUM, os.X_OK):
         print(
@@ -140,6 +174,9 @@ def main(argv: list[str] | None = None) -> int:
         )
         sys.path.insert(0, str(ROOT))
         shots = demo_pages()
+        if args.only:
+            wanted = set(args.only.split(","))
+            shots = [shot for shot in shots if shot.name in wanted]
         port = free_port()
         server = subprocess.Popen(
             [sys.executable, str(ROOT / "manage.py"), "runserver", f"127.0.0.1:{port}", "--noreload"],
@@ -155,6 +192,8 @@ def main(argv: list[str] | None = None) -> int:
                 for shot in shots:
                     context = browser.new_context(locale=args.lang, **shot.device)
                     page = context.new_page()
+                    if shot.login:
+                        log_in(page, f"http://127.0.0.1:{port}", shot.login)
                     page.goto(f"http://127.0.0.1:{port}{shot.path}", wait_until="networkidle")
                     if shot.prepare:
                         page.evaluate(shot.prepare)

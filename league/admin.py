@@ -12,7 +12,9 @@ from django.utils.html import format_html
 from django.utils.translation import gettext_lazy as _
 from simple_history.admin import SimpleHistoryAdmin
 
+from league.admin_registration import accept_entry_list, set_grids_due, split_by_standings, split_drawn
 from league.admin_schedule import schedule_view
+from league.admin_season_form import SeasonAdminForm
 from league.models import Driver, ExperienceEntry, Season, SeasonEntry, Team
 from races.models import Race
 
@@ -64,6 +66,7 @@ class TeamAdmin(admin.ModelAdmin):
     list_display = ("name", "slug", "swatch")
     search_fields = ("name", "slug")
     prepopulated_fields = {"slug": ("name",)}
+    filter_horizontal = ("managers",)
     inlines = [TeamExperienceInline]
 
     @admin.display(description=_("colour"), ordering="colour")
@@ -87,9 +90,9 @@ class SeasonEntryInline(admin.TabularInline):
 class RaceInline(admin.TabularInline):
     model = Race
     extra = 0
-    fields = ("round", "circuit", "scheduled_at", "laps", "status")
+    fields = ("round", "table", "circuit", "scheduled_at", "laps", "status")
     show_change_link = True
-    ordering = ("round",)
+    ordering = ("round", "table")
 
 
 @admin.register(Season)
@@ -99,8 +102,22 @@ class SeasonAdmin(SimpleHistoryAdmin):
     search_fields = ("name", "slug")
     prepopulated_fields = {"slug": ("name",)}
     inlines = [SeasonEntryInline, RaceInline]
+    form = SeasonAdminForm
+    actions = [accept_entry_list, set_grids_due, split_by_standings, split_drawn]
     fieldsets = (
         (None, {"fields": ("name", "slug", "year", "status")}),
+        (
+            _("Entry list"),
+            {
+                "fields": (
+                    "entries_open_at",
+                    "entries_close_at",
+                    "entry_capacity",
+                    "entry_list_accepted_at",
+                    "grid_rule",
+                )
+            },
+        ),
         (_("Scoring"), {"fields": ("points_table", "best_results")}),
         (_("Rules"), {"fields": ("laps_per_race", "options", "max_cars_per_team", "protest_window_hours")}),
     )

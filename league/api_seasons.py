@@ -8,6 +8,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 
 from config.api_support import SMALL, NamedSerializer, ReadWriteViewSet
+from league.api_options import NamedOptionsField, OptionsField
 from league.filters import SeasonEntryFilter, SeasonFilter
 from league.models import RULE_OPTIONS, Driver, Season, Team
 from league.selectors import season_entry_list
@@ -43,6 +44,9 @@ class SeasonApi(ReadWriteViewSet):
         options = serializers.ListField(
             child=serializers.ChoiceField(choices=RULE_OPTIONS), help_text="Advanced rule options in force."
         )
+        options_named = NamedOptionsField(
+            help_text="The options in force, with their name and what they change."
+        )
         max_cars_per_team = serializers.IntegerField()
         protest_window_hours = serializers.IntegerField()
 
@@ -59,10 +63,9 @@ class SeasonApi(ReadWriteViewSet):
         )
         best_results = serializers.IntegerField(min_value=1, max_value=SMALL, allow_null=True, required=False)
         laps_per_race = serializers.IntegerField(min_value=1, max_value=SMALL, required=False)
-        options = serializers.ListField(
-            child=serializers.ChoiceField(choices=RULE_OPTIONS),
+        options = OptionsField(
             required=False,
-            help_text='Advanced options switched on; default ["A7"] (experience).',
+            help_text='Advanced options switched on, by id or name ("A11" or "structure points"); default ["A7"].',
         )
         max_cars_per_team = serializers.IntegerField(min_value=1, max_value=SMALL, required=False)
         protest_window_hours = serializers.IntegerField(min_value=0, max_value=HOURS, required=False)

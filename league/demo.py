@@ -15,14 +15,24 @@ from datetime import datetime, timedelta
 from decimal import Decimal
 from pathlib import Path
 
+from allauth.account.models import EmailAddress
 from django.contrib.auth import get_user_model
 from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils import timezone
 
 from league.models import Driver, ExperienceEntry, Season, SeasonEntry, Team
+from league.registration import entry_request_accept, entry_request_create
 from league.selectors import driver_experience, team_experience
-from league.services import driver_create, experience_record, season_create, season_entry_create, team_create
+from league.services import (
+    driver_create,
+    experience_record,
+    season_create,
+    season_entry_create,
+    season_update,
+    team_create,
+)
+from races.entry_lists import season_entry_list_accept
 from races.models import Circuit, Race, RaceEntry, Result
 from races.services import (
     ResultRow,
@@ -38,6 +48,7 @@ from races.sheets.services import race_sheet_submit
 
 PASSWORD = "demo"
 TEST_OVAL = "ovale"
+PLANNED_SLUG = "championnat-2027"
 CIRCUIT_COUNTRIES = {"monaco": "MC", "spa": "BE", "monza": "IT", "montreal": "CA"}
 REAL_CIRCUIT_ORDER = ["monaco", "spa", "monza", "montreal"]
 
@@ -47,6 +58,7 @@ TEAMS = [  # slug, name, colour
     ("verte", "Écurie Verte", "#1b8a3c"),
     ("jaune", "Écurie Jaune", "#e8b100"),
     ("noire", "Écurie Noire", "#222222"),
+    ("blanche", "Écurie Blanche", "#d9d9d9"),  # no car yet: room on the entry lists
 ]
 DRIVERS = [  # slug, name, country, skill (how well the seeded generator makes them drive)
     ("alice", "Alice Martin", "FR", 9),
@@ -217,9 +229,49 @@ def demo_load(
             _results(race, log)
         else:
             _race(season, round_, circuit, evening + timedelta(weeks=2 * (round_ - OVAL_ROUND)), log)
+    _entry_list_accepted(season, now, log)
+
+    _planned_season(drivers, teams, users, real, evening, now, log)
     if not log.lines:
         write("Nothing to do: the demo league is already loaded.")
     return log.lines
+
+
+def _entry_list_accepted(season: Season, now: datetime, log: Log) -> None:
+    """The running season takes late entries (a car joins the rounds to come) and its list is accepted."""
+    if season.entry_list_accepted_at is not None:
+        return
+    season_update(season=season, data={"entries_open_at": now - timedelta(days=60), "entry_capacity": 14})
+    made = season_entry_list_accept(season=season)
+    log(f"Accepted the entry list of {season.name}: {made} race entries in the rounds to come.")
+
+
+def _planned_season(drivers, teams, users, real, evening: datetime, now: datetime, log: Log) -> None:  # noqa: ANN001
+    """Next year's season: its entry list is open, two players have asked, one is in."""
+    season = Season.objects.filter(slug=PLANNED_SLUG).first()
+    if season is not None:
+        return
+    season = season_create(
+        name="Championnat 2027",
+        slug=PLANNED_SLUG,
+        year=2027,
+        status=Season.Status.PLANNED,
+        options=["A7", "A11", "A19"],
+        entries_open_at=now - timedelta(days=1),
+        entries_close_at=now + timedelta(days=30),
+        entry_capacity=12,
+        grid_rule=Season.GridRule.DRAW,
+    )
+    log("Created season Championnat 2027 (entry list open).")
+    for round_ in range(1, 4):
+        _race(season, round_, real[(round_ - 1) % len(real)], evening + timedelta(weeks=12 + 2 * round_), log)
+    chiara = entry_request_create(
+        season=season, team=teams["rouge"], car_number=8, by=users["chiara"], now=now
+    )
+    entry_request_accept(request=chiara, by=users["admin"])
+    entry_request_create(season=season, team=teams["bleu"], car_number=3, by=users["bruno"], now=now)
+    entry_request_create(season=season, team=teams["blanche"], car_number=17, by=users["ines"], now=now)
+    log("Entry requests in Championnat 2027: chiara accepted, bruno and ines waiting for the stewards.")
 
 
 def _load_circuits(circuits_dir: Path, log: Log) -> dict[str, Circuit]:
@@ -272,6 +324,11 @@ def _users(log: Log) -> dict[str, object]:
             )
             log(f"Created user {slug} (password {PASSWORD!r}).")
         users[slug] = user
+    users["admin"] = users_model.objects.get(username="admin")
+    for user in users_model.objects.filter(username__in=demo_usernames()):
+        # allauth lets an account log in once its address is confirmed: the demo's are.
+        if not EmailAddress.objects.filter(user=user).exists():
+            EmailAddress.objects.create(user=user, email=user.email, verified=True, primary=True)
     return users
 
 

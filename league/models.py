@@ -62,6 +62,13 @@ class Team(PlainNames, models.Model):
     slug = models.SlugField(_("slug"), unique=True)
     colour = models.CharField(_("colour"), max_length=7, default="#808080", validators=[colour_validator])
     logo = models.ImageField(_("logo"), upload_to="teams/", blank=True)
+    managers = models.ManyToManyField(
+        settings.AUTH_USER_MODEL,
+        verbose_name=_("team managers"),
+        blank=True,
+        related_name="managed_teams",
+        help_text=_("They may enter the team's drivers in a season."),
+    )
 
     class Meta:
         ordering = ["name"]
@@ -75,7 +82,15 @@ class Team(PlainNames, models.Model):
         return reverse("league:team", kwargs={"slug": self.slug})
 
 
+class GridRule(models.TextChoices):
+    ENTRY_ORDER = "entry_order", _("order of entry")
+    REVERSE_STANDINGS = "reverse", _("reverse standings")
+    DRAW = "draw", _("drawn by the site")
+
+
 class Season(PlainNames, models.Model):
+    GridRule = GridRule
+
     class Status(models.TextChoices):
         PLANNED = "planned", _("planned")
         RUNNING = "running", _("running")
@@ -110,6 +125,36 @@ class Season(PlainNames, models.Model):
         _("cars per team at most"), default=2, validators=[MinValueValidator(1)]
     )
     protest_window_hours = models.PositiveIntegerField(_("protest window (hours)"), default=48)
+    # The entry list (league/registration.py): players ask to enter between these dates.
+    entries_open_at = models.DateTimeField(
+        _("entry list opens"), null=True, blank=True, help_text=_("Leave empty to keep the entry list shut.")
+    )
+    entries_close_at = models.DateTimeField(
+        _("entry list closes"),
+        null=True,
+        blank=True,
+        help_text=_("Leave empty to take entries until the end."),
+    )
+    entry_capacity = models.PositiveSmallIntegerField(
+        _("cars at most"),
+        null=True,
+        blank=True,
+        validators=[MinValueValidator(1)],
+        help_text=_("Entries accepted beyond this go to the waiting list. Empty: no limit."),
+    )
+    entry_list_accepted_at = models.DateTimeField(
+        _("entry list accepted"),
+        null=True,
+        blank=True,
+        help_text=_("Set by the stewards' action: from then on every race added gets the season's cars."),
+    )
+    grid_rule = models.CharField(
+        _("grid without qualifying"),
+        max_length=16,
+        choices=GridRule.choices,
+        default=GridRule.ENTRY_ORDER,
+        help_text=_("How the grid is set when no valid qualifying sheet sets it."),
+    )
 
     history = HistoricalRecords()
 
@@ -145,6 +190,8 @@ class Season(PlainNames, models.Model):
             errors["options"] = _("Options are a list of A1 … A19.")
         elif len(set(options)) != len(options):
             errors["options"] = _("An option is listed twice.")
+        if self.entries_open_at and self.entries_close_at and self.entries_close_at <= self.entries_open_at:
+            errors["entries_close_at"] = _("The entry list closes after it opens.")
         if errors:
             raise ValidationError(errors)
 
@@ -299,3 +346,10 @@ class ExperienceEntry(models.Model):
     def __str__(self) -> str:
         who = self.driver or self.team
         return f"{who}: {self.amount:+} ({self.get_reason_display()})"
+
+
+# The entry list's requests live in their own module; importing them here registers them.
+from league.entry_models import EntryRequest  # noqa: E402
+from league.notice_models import Notice  # noqa: E402
+
+__all__ = ["Driver", "EntryRequest", "ExperienceEntry", "GridRule", "Notice", "Season", "SeasonEntry", "Team"]

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
+from datetime import datetime
 from decimal import Decimal
 from typing import TYPE_CHECKING, Any, TypeVar
 
@@ -116,6 +117,10 @@ def season_create(
     options: list[str] | None = None,
     max_cars_per_team: int = 2,
     protest_window_hours: int = 48,
+    entries_open_at: datetime | None = None,
+    entries_close_at: datetime | None = None,
+    entry_capacity: int | None = None,
+    grid_rule: str = Season.GridRule.ENTRY_ORDER,
 ) -> Season:
     season = Season(
         name=name,
@@ -126,6 +131,10 @@ def season_create(
         laps_per_race=laps_per_race,
         max_cars_per_team=max_cars_per_team,
         protest_window_hours=protest_window_hours,
+        entries_open_at=entries_open_at,
+        entries_close_at=entries_close_at,
+        entry_capacity=entry_capacity,
+        grid_rule=grid_rule,
     )
     # Leave the model defaults (F4 points, A7 on) unless the caller chose otherwise.
     if points_table is not None:
@@ -148,6 +157,10 @@ SEASON_FIELDS = (
     "options",
     "max_cars_per_team",
     "protest_window_hours",
+    "entries_open_at",
+    "entries_close_at",
+    "entry_capacity",
+    "grid_rule",
 )
 
 

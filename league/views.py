@@ -13,7 +13,9 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
 
 from league.charts import progression_chart
-from league.models import Driver, Season, Team
+from league.models import Driver, EntryRequest, Season, Team
+from league.registration import entry_list_is_open
+from league.rules_display import season_rules_summary
 from league.selectors import (
     driver_experience,
     driver_standings,
@@ -64,11 +66,25 @@ def season_detail(request: HttpRequest, slug: str) -> HttpResponse:
     }
     # One query for both tables, both charts and the results grid.
     scoreboard = season_scoreboard(season=season)
+    # Before round 1 the page shows who is in, not a table of zeros.
+    entry_list = (
+        None
+        if raced
+        else {
+            "entries": season.entries.select_related("driver", "team").order_by("car_number"),
+            "requests": season.entry_requests.filter(
+                status__in=[EntryRequest.Status.PENDING, EntryRequest.Status.WAITING]
+            ).select_related("user", "driver", "team"),
+        }
+    )
     return render(
         request,
         "league/season_detail.html",
         {
             "season": season,
+            "entry_list": entry_list,
+            "entries_open": entry_list_is_open(season=season),
+            "rules": season_rules_summary(season),
             "calendar": [
                 CalendarLine(race=race, winner=winners.get(race.pk) if race.has_results else None)
                 for race in calendar

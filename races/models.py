@@ -70,6 +70,10 @@ class Race(models.Model):
         "league.Season", verbose_name=_("season"), on_delete=models.CASCADE, related_name="races"
     )
     round = models.PositiveSmallIntegerField(_("round"), validators=[MinValueValidator(1)])
+    # A board seats 10 cars: a bigger field runs a round on several tables, each its own race.
+    table = models.PositiveSmallIntegerField(
+        _("table"), default=1, validators=[MinValueValidator(1)], help_text=_("1 unless the round is split.")
+    )
     circuit = models.ForeignKey(
         Circuit, verbose_name=_("circuit"), on_delete=models.PROTECT, related_name="races"
     )
@@ -86,13 +90,13 @@ class Race(models.Model):
     history = HistoricalRecords()
 
     class Meta:
-        ordering = ["season", "round"]
+        ordering = ["season", "round", "table"]
         verbose_name = _("race")
         verbose_name_plural = _("races")
         constraints = [
             models.UniqueConstraint(
-                fields=["season", "round"],
-                name="unique_round_per_season",
+                fields=["season", "table", "round"],  # the last field is the one named in errors
+                name="unique_round_table_per_season",
                 violation_error_message=_("This season already has a race for this round."),
             ),
         ]
@@ -100,11 +104,16 @@ class Race(models.Model):
         indexes = [models.Index(fields=["season", "scheduled_at"], name="race_season_date_idx")]
 
     def __str__(self) -> str:
-        return gettext("%(season)s R%(round)s: %(circuit)s") % {
+        name = gettext("%(season)s R%(round)s: %(circuit)s") % {
             "season": self.season,
             "round": self.round,
             "circuit": self.circuit,
         }
+        return (
+            name
+            if self.table == 1
+            else gettext("%(race)s, table %(table)d") % {"race": name, "table": self.table}
+        )
 
     def get_absolute_url(self) -> str:
         return reverse("races:race", kwargs={"pk": self.pk})
@@ -241,7 +250,8 @@ class Result(models.Model):
         return self.points - self.penalty_points
 
 
-# Race sheets and what hangs on them live in their own module; importing them here registers them.
+# The grid draw and the race sheets live in their own modules; importing them here registers them.
+from races.grid_models import GridDraw  # noqa: E402
 from races.sheets.models import (  # noqa: E402
     Penalty,
     Protest,
@@ -253,6 +263,7 @@ from races.sheets.models import (  # noqa: E402
 
 __all__ = [
     "Circuit",
+    "GridDraw",
     "Penalty",
     "Protest",
     "Race",

@@ -15,6 +15,7 @@ from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from league.models import ExperienceEntry, Season, SeasonEntry
+from league.notifications import events
 from league.services import GAIN_REASONS, experience_record, full_clean_naming_fields, model_update
 from races.models import Circuit, Race, RaceEntry, Result
 from rules.ledger import GRID_REASONS as GRID_GAIN_REASONS
@@ -408,4 +409,5 @@ def race_publish(*, race: Race, by: AbstractBaseUser | None = None) -> Race:
     if by is not None:
         race._history_user = by  # simple_history: who published
     race.save(update_fields=["status"])
+    events.results_published(race)
     return race

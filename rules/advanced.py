@@ -19,7 +19,9 @@ from typing import TYPE_CHECKING
 
 from rules import pits, slipstream, team_xp
 from rules.formats import Move, TestKind
-from rules.gearbox import NO_SHIFT_COST, nth
+from rules.gearbox import NO_SHIFT_COST
+from rules.journal import Journal
+from rules.messages import Code, msg
 from rules.options import (  # noqa: F401 (a12_refuelling is used by replay.start)
     a01_wing_low,
     a02_wing_high,
@@ -35,7 +37,6 @@ from rules.options import (  # noqa: F401 (a12_refuelling is used by replay.star
     a19_top,
 )
 from rules.state import CarState, RaceState
-from rules.verdict import Violation
 
 if TYPE_CHECKING:
     from rules.replay import Game
@@ -52,6 +53,8 @@ OPTION_KEYS = {
 }
 LATE_OPTIONS = frozenset({"A4", "A6"})  # they act on what the tests did, any move
 FULL_TANK = 99  # A12: no `fuel` given = a full tank (3/3), the whole race
+
+_PASSES_THROUGH = Code.T1_PASSES_THROUGH_CAR
 
 
 @dataclass(slots=True)
@@ -142,7 +145,7 @@ def _unusual(move: Move) -> bool:
     )
 
 
-def prepare(game: Game, state: RaceState, car: CarState, move: Move, out: list) -> tuple[Plan, RaceState]:
+def prepare(game: Game, state: RaceState, car: CarState, move: Move, out: Journal) -> tuple[Plan, RaceState]:
     turn = state.turn
     rules = game.rules
     track = game.track
@@ -155,9 +158,7 @@ def prepare(game: Game, state: RaceState, car: CarState, move: Move, out: list) 
             return plan, a18_severe_spin.wait(game, state, move, out)
         return plan, pits.wait(game, state, move, out)
     if ext.stalled:
-        out.append(
-            Violation(turn, car.id, "A18", f"car {car.id} stalled (severe spin): it sits out this turn")
-        )
+        out.violation(turn, car.id, "A18", Code.A18_CAR_STALLED_SEVERE_SPIN, car=car.id)
         state = state.with_car(car.with_(ext=ext.with_(stalled=False)))
         car = state.car(car.id)
     if ext.in_stand:
@@ -181,14 +182,10 @@ def prepare(game: Game, state: RaceState, car: CarState, move: Move, out: list) 
         for key, value in move.option.items():
             unit = OPTION_KEYS.get(key)
             if unit is None:
-                out.append(Violation(turn, car.id, "O", f"unknown option action {key!r}"))
+                out.violation(turn, car.id, "O", Code.O_UNKNOWN_OPTION_ACTION, key=key)
                 continue
             if not rules.has(unit):
-                out.append(
-                    Violation(
-                        turn, car.id, unit, f"uses {key!r}, but option {unit} is not in force this season"
-                    )
-                )
+                out.violation(turn, car.id, unit, Code.OPTION_NOT_IN_FORCE, key=key, unit=unit)
             plan.options[key] = value
         opts = plan.options
         if "supertop" in opts:
@@ -202,13 +199,9 @@ def prepare(game: Game, state: RaceState, car: CarState, move: Move, out: list) 
         if "supercharge" in opts:
             a15_supercharging.prepare(game, state, car, move, plan, out)
         if "spare" in opts and rules.has("A5") and not (ext.spare and car.gear == 0):
-            out.append(
-                Violation(
-                    turn, car.id, "A5", f"car {car.id} is racing: the spare car is for a retired driver"
-                )
-            )
+            out.violation(turn, car.id, "A5", Code.A5_CAR_RACING_SPARE_CAR, car=car.id)
         if "highwing" in opts and ext.wing != "high":
-            out.append(Violation(turn, car.id, "A2", "takes a square off in a corner without the high wing"))
+            out.violation(turn, car.id, "A2", Code.A2_TAKES_SQUARE_OFF_CORNER)
     if move.xp is not None and move.xp.team is not None:
         state = team_xp.prepare(game, state, car, move, plan, out)
     if ext.inertia:
@@ -224,7 +217,7 @@ def stand_gear(car: CarState, gear: int):
     if 1 <= gear <= pits.STAND_GEAR:
         return NO_SHIFT_COST, None
     rule = "S3" if car.ext.long_stop else "S2"
-    return NO_SHIFT_COST, (rule, f"leaves its stand in {nth(gear)} gear: 4th at most")
+    return NO_SHIFT_COST, (rule, msg(Code.STAND_LEAVES_ABOVE_4TH, gear=gear))
 
 
 def after_walk(
@@ -240,7 +233,7 @@ def after_walk(
     base: int,
     slide: int,
     total: int,
-    out: list,
+    out: Journal,
 ):
     """T1/T2 for pit-lane and slipstream moves, S1 checks, the pit stop's path (S2/S3/A3).
     Returns the problems and zig-zag flag `apply` should use."""
@@ -254,26 +247,18 @@ def after_walk(
         }
         if stand_cars:
             problems = tuple(
-                p
-                for p in problems
-                if not (
-                    p[0] == "T1"
-                    and p[1].startswith("passes through")
-                    and p[1].split(" on ")[-1] in stand_cars
-                )
+                p for p in problems if not (p[1][0] is _PASSES_THROUGH and dict(p[1][1])["sq"] in stand_cars)
             )
             if path[-1] in stand_cars:
-                problems += (("T1", f"stops on {path[-1]}, where car {occupied[path[-1]]} is in its stand"),)
+                problems += (
+                    ("T1", msg(Code.T1_STOPS_WHERE_CAR_STAND, square=path[-1], other=occupied[path[-1]])),
+                )
         if w.enters_pit and track._lane[car.square] >= 0:
             plan.pit_brake = pits.check_pit_gear(game, car, move.gear, True, out, turn)
         elif track._lane[car.square] < 0 and game.rules.has("A3") and move.gear > 4 and not plan.free_gear:
-            out.append(
-                Violation(turn, car.id, "A3", f"drives in the pit lane in {nth(move.gear)} gear: 4th at most")
-            )
+            out.violation(turn, car.id, "A3", Code.A3_DRIVES_PIT_LANE_GEAR, gear=move.gear)
         if plan.options.get("supercharge"):
-            out.append(
-                Violation(turn, car.id, "A15", "supercharging is forbidden going into or out of the pits")
-            )
+            out.violation(turn, car.id, "A15", Code.A15_SUPERCHARGING_FORBIDDEN_GOING_INTO)
         if move.pit is not None:
             slip = slipstream.SQUARES * plan.slip  # an exit slipstream's squares (M6-3 step 13)
             plan.stop = pits.check_stop(game, state, car, move, path, total - slip, occupied, out, slip)
@@ -284,14 +269,14 @@ def after_walk(
                     1 for a, b in zip(seq, seq[1:], strict=False) if lv[b] < lv[a]
                 )
     elif move.pit is not None:
-        out.append(Violation(turn, car.id, "S2", "a pit stop, but the path does not enter the pit lane"))
+        out.violation(turn, car.id, "S2", Code.S2_PATH_NOT_INTO_PIT_LANE)
     if plan.slip:
         gear = move.gear
         if move.pit is not None and plan.stop is not None and plan.stop.fast:
             # M6-3 step 13: out of a fast stop in 4th, slipstreams from where the exit ends
             gear, base, slide = pits.STAND_GEAR, len(path) - slipstream.SQUARES * plan.slip, 0
         elif move.pit is not None:
-            out.append(Violation(turn, car.id, "S1", "a slipstream cannot be combined with a pit stop here"))
+            out.violation(turn, car.id, "S1", Code.S1_SLIPSTREAM_CANNOT_COMBINED_PIT)
         check = slipstream.check(track, state, car, gear, start, path, base, slide, plan.slip, occupied, out)
         plan.slip_brake = check.brakes
         t2, zigzag = slipstream.main_problems(
@@ -314,7 +299,9 @@ def reach(game: Game, state: RaceState, car: CarState, start, total, occupied, p
     return None
 
 
-def after_move(game: Game, state: RaceState, car_id: str, move: Move, plan: Plan, w, out: list) -> RaceState:
+def after_move(
+    game: Game, state: RaceState, car_id: str, move: Move, plan: Plan, w, out: Journal
+) -> RaceState:
     """The car is on its stop: brake points owed, the pit stop, fuel, pedal."""
     car = state.car(car_id)
     owed = plan.pit_brake + plan.slip_brake
@@ -340,7 +327,7 @@ def spun(game: Game, plan: Plan | None, roll: int) -> Plan:
 
 
 def mid_tests(
-    game: Game, state: RaceState, car_id: str, move: Move, plan: Plan, rolls, out: list
+    game: Game, state: RaceState, car_id: str, move: Move, plan: Plan, rolls, out: Journal
 ) -> RaceState:
     """After handling and blocking: the A18 spin roll, then the S2 pit roll (M6-3 steps 12–13)."""
     if plan.spun:
@@ -348,16 +335,16 @@ def mid_tests(
     if plan.stop is not None and move.pit is not None and move.pit.get("stop") != "long":
         given = rolls.take(TestKind.PIT)
         if not given:
-            rolls.violation(TestKind.PIT, car_id, "no pit roll (d20) after a tyre stop")
+            rolls.violation(TestKind.PIT, car_id, msg(Code.TEST_NO_PIT_ROLL_D20))
         else:
             rolls.check_roll(given[0])
             for extra in given[1:]:
-                rolls.violation(TestKind.PIT, car_id, f"a second pit roll ({extra.roll}) for one stop")
+                rolls.violation(TestKind.PIT, car_id, msg(Code.TEST_SECOND_PIT_ROLL_ONE, roll=extra.roll))
     return state
 
 
 def late_tests(
-    game: Game, state: RaceState, car_id: str, plan: Plan | None, rolls, out: list, first_event: int
+    game: Game, state: RaceState, car_id: str, plan: Plan | None, rolls, out: Journal, first_event: int
 ) -> RaceState:
     """After the engine tests: A10 debris; then A6 scatter for the damage this move did, and A4
     inertia for engines that broke."""
@@ -378,7 +365,7 @@ def late_tests(
 _NO = CarState("", None).ext
 
 
-def start_car(rules, entry, balances: dict[str, int], problems: list):
+def start_car(rules, entry, balances: dict[str, int], problems: Journal):
     """D1 as the options change it (A11 structure points, X3 a team point before the race, A1/A2
     wings, A12 fuel); returns the car's advanced state at the start."""
     from rules.extras import NO_EXTRAS, CarExtras
@@ -392,40 +379,40 @@ def start_car(rules, entry, balances: dict[str, int], problems: list):
         points = max(0, base + 2 - total)
         extra = max(0, total - (base + 2))
         ok = base <= total <= base + 3
-        allowance = f"{base}–{base + 2} (A11: 22 structure points, the rest as pit keys)"
     else:
         ok = extra in (0, 1)
-        allowance = f"{base}"
     team_part = None
     if ok and extra == 1:
         team_part = team_xp.pre_race(rules, entry, extra, balances, problems)
+    elif not ok and rules.has("A11"):
+        problems.violation(
+            0,
+            entry.car,
+            "D1",
+            Code.D1_WEAR_TOTAL_WRONG_A11,
+            total=total,
+            wear=dict(wear.to_json()),
+            base=base,
+            top=base + 2,
+        )
     elif not ok:
-        problems.append(
-            Violation(
-                0,
-                entry.car,
-                "D1",
-                f"wear points {total} over {dict(wear.to_json())}: a car is built with {allowance}",
-            )
+        problems.violation(
+            0, entry.car, "D1", Code.D1_WEAR_TOTAL_WRONG, total=total, wear=dict(wear.to_json()), base=base
         )
     if min(wear) < 1:
-        problems.append(
-            Violation(0, entry.car, "D1", f"wear points over {dict(wear.to_json())}: at least 1 per part")
-        )
+        problems.violation(0, entry.car, "D1", Code.D1_PART_AT_ZERO, wear=dict(wear.to_json()))
     wing = entry.wing
     if wing is None:
         on = [w for w, o in (("low", "A1"), ("high", "A2")) if rules.has(o)]
         wing = on[0] if len(on) == 1 else None
     elif not rules.has("A1" if wing == "low" else "A2"):
         opt = "A1" if wing == "low" else "A2"
-        problems.append(
-            Violation(0, entry.car, opt, f"a {wing} wing is option {opt}, not in force this season")
-        )
+        problems.violation(0, entry.car, opt, Code.OPTION_WING_NOT_IN_FORCE, wing=wing, opt=opt)
         wing = None
     fuel = 0
     if rules.has("A12"):
         fuel = entry.fuel or FULL_TANK
     elif entry.fuel is not None:
-        problems.append(Violation(0, entry.car, "A12", "a fuel load is option A12, not in force this season"))
+        problems.violation(0, entry.car, "A12", Code.A12_FUEL_LOAD_OPTION_NOT)
     ext = CarExtras(pit_points=points, team_part=team_part, fuel=fuel, wing=wing, super_top=rules.has("A16"))
     return NO_EXTRAS if ext == NO_EXTRAS else ext

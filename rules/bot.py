@@ -35,6 +35,7 @@ from rules.corners import settle_exits
 from rules.damage import collision_limit, engine_limit, handling_limit, touching
 from rules.formats import RACE_LOG_FORMAT, Move, TestKind, TestRoll, read_race_log
 from rules.gearbox import FACES, RANGES, check_shift, pushes_engine
+from rules.journal import Journal
 from rules.moves import reachable, walk
 from rules.options import a01_wing_low, a02_wing_high, a05_red_flag, a14_road_exit, a15_supercharging
 from rules.order import after_move as lapped
@@ -223,7 +224,7 @@ class _Bot:
                 move, state = self.play(state, car_id)
             moves.append(move.to_json())
             moved.add(car_id)
-            state, newly, regained = lapped(self.track, state, car_id, before, lost | moved, [])
+            state, newly, regained = lapped(self.track, state, car_id, before, lost | moved, Journal())
             lost.update(newly)
             if regained:
                 again.append(car_id)

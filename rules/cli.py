@@ -31,11 +31,11 @@ class _Unreadable(Exception):
 
 
 def circuit_paths(circuit_id: str) -> list[Path]:
-    """Where the default resolver looks: the project's fixtures, then the shared examples."""
+    """Where the default resolver looks: the project's circuits, then its worked examples."""
     root = PACKAGE.parent
     return [
         root / "fixtures" / "circuits" / f"{circuit_id}.json",
-        root.parent / "shared" / "examples" / f"circuit-{circuit_id}.json",
+        root / "fixtures" / "examples" / f"circuit-{circuit_id}.json",
     ]
 
 

@@ -10,12 +10,21 @@ are applied.
 from __future__ import annotations
 
 from rules.formats import TestKind, TestRoll
+from rules.journal import Journal
+from rules.messages import LOST, Code, Kind, Message, msg
 from rules.state import CarState, CarStatus, Cause, RaceState
 from rules.track import Track
-from rules.verdict import Event, Violation
 
 # enum members on the hot path, looked up once (`CarStatus.OUT` is a slow lookup in Python 3.11)
 _OUT = CarStatus.OUT
+_PART_LOST_LOSES_POINTS = Code.PART_LOST_LOSES_POINTS
+_OUT_NO_POINTS_LEFT = Code.OUT_NO_POINTS_LEFT
+_ELIMINATED_OUT = Code.ELIMINATED_OUT
+_ELIMINATED_KIND = Kind.ELIMINATED
+_LOST_DANGEROUS_SQUARE_ROLLED = Code.LOST_DANGEROUS_SQUARE_ROLLED
+_LOST_COLLISION_WITH_MOVER = Code.LOST_COLLISION_WITH_MOVER
+_LOST_COLLISION_WITH_TARGET = Code.LOST_COLLISION_WITH_TARGET
+_LOST_ENGINE_TEST_AFTER_CAR = Code.LOST_ENGINE_TEST_AFTER_CAR
 
 TEST_RULE = {
     TestKind.HANDLING: "D5",
@@ -50,7 +59,7 @@ class Rolls:
 
     __slots__ = ("tests", "pos", "mover", "turn", "out")
 
-    def __init__(self, tests: tuple[TestRoll, ...], mover: str, turn: int, out: list) -> None:
+    def __init__(self, tests: tuple[TestRoll, ...], mover: str, turn: int, out: Journal) -> None:
         self.tests = tests
         self.pos = 0
         self.mover = mover
@@ -70,35 +79,42 @@ class Rolls:
     def car(self, test: TestRoll) -> str:
         return self.mover if test.car is None else test.car
 
-    def violation(self, kind: TestKind, car: str | None, message: str) -> None:
-        self.out.append(Violation(self.turn, car, TEST_RULE[kind], message))
+    def violation(self, kind: TestKind, car: str | None, message: Message) -> None:
+        self.out.broken(self.turn, car, TEST_RULE[kind], message)
 
     def check_roll(self, test: TestRoll) -> bool:
         if 1 <= test.roll <= 20:
             return True
-        self.out.append(
-            Violation(
-                self.turn,
-                self.car(test),
-                "G1",
-                f"{test.kind.value} test roll {test.roll} is not a d20 roll (1–20)",
-            )
+        self.out.violation(
+            self.turn, self.car(test), "G1", Code.G1_TEST_ROLL_NOT_D20, kind=test.kind.value, roll=test.roll
         )
         return False
 
     def finish(self) -> None:
         for test in self.tests[self.pos :]:
-            where = f" for {test.square}" if test.square else ""
-            self.violation(
-                test.kind,
-                self.car(test),
-                f"{test.kind.value} test{where} (roll {test.roll}) was not called for here",
-            )
+            if test.square:
+                why = msg(
+                    Code.TEST_NOT_CALLED_FOR_SQUARE,
+                    kind=test.kind.value,
+                    square=test.square,
+                    roll=test.roll,
+                )
+            else:
+                why = msg(Code.TEST_NOT_CALLED_FOR, kind=test.kind.value, roll=test.roll)
+            self.violation(test.kind, self.car(test), why)
         self.pos = len(self.tests)
 
 
 def lose(
-    state: RaceState, car_id: str, part: str, n: int, turn: int, events: list, why: str, *, mark: bool = True
+    state: RaceState,
+    car_id: str,
+    part: str,
+    n: int,
+    turn: int,
+    events: Journal,
+    why: Message,
+    *,
+    mark: bool = True,
 ) -> RaceState:
     """Take `n` points off a part. Body/engine losses make the car's square dangerous (D5; `mark`
     False: not this one, whose debris a roll decides); body, engine or handling at 0 eliminates (D2)."""
@@ -107,10 +123,15 @@ def lose(
         return state
     i = _PART_INDEX[part]
     left = max(0, car.wear[i] - n)
-    events.append(
-        Event(
-            turn, car_id, f"{part}-lost", f"loses {n} {part} point{'s' if n > 1 else ''} ({why}), {left} left"
-        )
+    events.event(
+        turn,
+        car_id,
+        LOST[part],
+        _PART_LOST_LOSES_POINTS,
+        n=n,
+        part=part,
+        why=why,
+        left=left,
     )
     if left == 0 and part in _FATAL_PARTS and car.ext.super_top and not car.ext.supertop:
         from rules.options import a16_super_top
@@ -122,17 +143,21 @@ def lose(
         dangerous = dangerous | {car.square}
     state = state.with_car(car, dangerous=dangerous)
     if left == 0 and part in _FATAL_PARTS:
-        state = eliminate(state, car_id, _FATAL_PARTS[part], turn, events, f"no {part} points left")
+        state = eliminate(
+            state, car_id, _FATAL_PARTS[part], turn, events, msg(_OUT_NO_POINTS_LEFT, part=part)
+        )
     return state
 
 
-def eliminate(state: RaceState, car_id: str, cause: Cause, turn: int, events: list, why: str) -> RaceState:
+def eliminate(
+    state: RaceState, car_id: str, cause: Cause, turn: int, events: Journal, why: Message
+) -> RaceState:
     """Put a car out. Body, engine and blocking eliminations leave an obstacle (and a dangerous
     square) until the car's next turn would have come; the others leave the track at once (D2)."""
     car = state.car(car_id)
     if car.status is _OUT:
         return state
-    events.append(Event(turn, car_id, "eliminated", f"eliminated: {why}"))
+    events.event(turn, car_id, _ELIMINATED_KIND, _ELIMINATED_OUT, why=why)
     if cause.stays_on_track and car.square is not None:
         remove = turn + 1 if car_id in state.played else turn
         car = car.with_(status=_OUT, cause=cause, out_turn=turn, remove_turn=remove)
@@ -142,7 +167,7 @@ def eliminate(state: RaceState, car_id: str, cause: Cause, turn: int, events: li
 
 
 def handling_tests(
-    state: RaceState, car_id: str, squares: tuple[str, ...], rolls: Rolls, turn: int, events: list
+    state: RaceState, car_id: str, squares: tuple[str, ...], rolls: Rolls, turn: int, events: Journal
 ) -> RaceState:
     """D5: one roll per dangerous square passed over or stopped on, in path order."""
     given = rolls.take(TestKind.HANDLING)
@@ -154,9 +179,7 @@ def handling_tests(
         if state.car(car_id).status is _OUT:
             break
         if j >= len(given):
-            rolls.violation(
-                TestKind.HANDLING, car_id, f"no handling test rolled for the dangerous square {sq}"
-            )
+            rolls.violation(TestKind.HANDLING, car_id, msg(Code.TEST_NO_HANDLING_TEST_ROLLED, sq=sq))
             continue
         test = given[j]
         j += 1
@@ -164,25 +187,31 @@ def handling_tests(
             rolls.violation(
                 TestKind.HANDLING,
                 rolls.car(test),
-                f"handling test for {sq} rolled by car {rolls.car(test)}, not car {car_id}",
+                msg(Code.TEST_HANDLING_TEST_ROLLED_CAR, sq=sq, roller=rolls.car(test), car=car_id),
             )
             continue
         if test.square is not None and test.square != sq:
             rolls.violation(
                 TestKind.HANDLING,
                 car_id,
-                f"handling test for {test.square}, but the dangerous square here is {sq}",
+                msg(Code.TEST_HANDLING_TEST_DANGEROUS_SQUARE, square=test.square, sq=sq),
             )
             continue
         if rolls.check_roll(test) and test.roll <= limit:
             state = lose(
-                state, car_id, "handling", 1, turn, events, f"dangerous square {sq}, rolled {test.roll}"
+                state,
+                car_id,
+                "handling",
+                1,
+                turn,
+                events,
+                msg(_LOST_DANGEROUS_SQUARE_ROLLED, sq=sq, roll=test.roll),
             )
     for test in given[j:]:
         rolls.violation(
             TestKind.HANDLING,
             rolls.car(test),
-            f"handling test (roll {test.roll}) with no dangerous square left to test",
+            msg(Code.TEST_HANDLING_TEST_ROLL_NO, roll=test.roll),
         )
     return state
 
@@ -200,7 +229,7 @@ def touching(track: Track, state: RaceState, mover: CarState) -> list[CarState]:
 
 
 def collision_tests(
-    state: RaceState, track: Track, mover_id: str, rolls: Rolls, turn: int, events: list
+    state: RaceState, track: Track, mover_id: str, rolls: Rolls, turn: int, events: Journal
 ) -> RaceState:
     """D3: every car touched rolls once, then the mover once per car still in (after losing a body
     point without rolling for each car the others' rolls eliminated)."""
@@ -226,27 +255,33 @@ def collision_tests(
             rolls.violation(
                 TestKind.COLLISION,
                 who,
-                f"car {who} rolled its collision test after car {mover_id}, which caused it and rolls last",
+                msg(Code.TEST_COLLISION_AFTER_CAUSER, car=who, mover=mover_id),
             )
         if who not in expected:
             rolls.violation(
-                TestKind.COLLISION, who, f"car {who} is not at risk of a collision with car {mover_id}"
+                TestKind.COLLISION, who, msg(Code.TEST_CAR_NOT_RISK_COLLISION, car=who, mover=mover_id)
             )
             continue
         if who in seen:
-            rolls.violation(TestKind.COLLISION, who, f"car {who} rolled its collision test twice")
+            rolls.violation(TestKind.COLLISION, who, msg(Code.TEST_COLLISION_TWICE, car=who))
             continue
         seen.add(who)
         if rolls.check_roll(test) and test.roll <= collision_limit(rain, False):
             state = lose(
-                state, who, "body", 1, turn, events, f"collision with car {mover_id}, rolled {test.roll}"
+                state,
+                who,
+                "body",
+                1,
+                turn,
+                events,
+                msg(_LOST_COLLISION_WITH_MOVER, mover=mover_id, roll=test.roll),
             )
     for c in others:
         if c.id not in seen:
             rolls.violation(
                 TestKind.COLLISION,
                 c.id,
-                f"car {c.id} did not roll its collision test (touched by car {mover_id})",
+                msg(Code.TEST_COLLISION_MISSING, car=c.id, mover=mover_id),
             )
     knocked_out = [c for c in others if state.car(c.id).status is _OUT]
     if knocked_out:
@@ -258,7 +293,7 @@ def collision_tests(
             len(knocked_out),
             turn,
             events,
-            f"eliminated car {names} in the collision",
+            msg(Code.LOST_ELIMINATED_CAR_COLLISION, names=names),
         )
     targets = [c for c in others if c not in knocked_out] + obstacles
     if state.car(mover_id).status is _OUT:
@@ -268,7 +303,7 @@ def collision_tests(
             rolls.violation(
                 TestKind.COLLISION,
                 mover_id,
-                f"car {mover_id} did not roll its collision test against car {target.id}",
+                msg(Code.TEST_COLLISION_MISSING_CAUSER, mover=mover_id, target=target.id),
             )
             continue
         test = mine[k]
@@ -283,13 +318,13 @@ def collision_tests(
                 1,
                 turn,
                 events,
-                f"collision with car {target.id}, rolled {test.roll}",
+                msg(_LOST_COLLISION_WITH_TARGET, target=target.id, roll=test.roll),
             )
     for test in mine[len(targets) :]:
         rolls.violation(
             TestKind.COLLISION,
             mover_id,
-            f"car {mover_id} rolled a collision test (roll {test.roll}) with no car to test against",
+            msg(Code.TEST_COLLISION_NO_TARGET, mover=mover_id, roll=test.roll),
         )
     return state
 
@@ -301,7 +336,7 @@ def engine_tests(
     pushed: bool,
     rolls: Rolls,
     turn: int,
-    events: list,
+    events: Journal,
     *,
     mover_tests: int | None = None,
     mover_limit: int | None = None,
@@ -325,15 +360,11 @@ def engine_tests(
     for test in given:
         who = rolls.car(test)
         if who not in due:
-            why = (
-                "no 20 in 5th or 30 in 6th was rolled"
-                if not pushed
-                else f"car {who} is not in 5th or 6th gear"
-            )
-            rolls.violation(TestKind.ENGINE, who, f"engine test for car {who} not called for: {why}")
+            why = msg(Code.TEST_NO_PUSH_ROLLED) if not pushed else msg(Code.TEST_CAR_NOT_IN_5TH_6TH, car=who)
+            rolls.violation(TestKind.ENGINE, who, msg(Code.TEST_ENGINE_TEST_CAR_NOT, car=who, why=why))
             continue
         if seen.get(who, 0) >= due[who]:
-            rolls.violation(TestKind.ENGINE, who, f"car {who} rolled its engine test twice")
+            rolls.violation(TestKind.ENGINE, who, msg(Code.TEST_CAR_ROLLED_ENGINE_TEST, car=who))
             continue
         seen[who] = seen.get(who, 0) + 1
         lost_on = mover_limit if (who == mover_id and mover_limit) else limit
@@ -345,13 +376,13 @@ def engine_tests(
                 1,
                 turn,
                 events,
-                f"engine test after car {mover_id}'s move, rolled {test.roll}",
+                msg(_LOST_ENGINE_TEST_AFTER_CAR, mover=mover_id, roll=test.roll),
             )
     for who in sorted(due):
         if seen.get(who, 0) < due[who]:
             rolls.violation(
                 TestKind.ENGINE,
                 who,
-                f"car {who} did not roll its engine test (car {mover_id} pushed its engine)",
+                msg(Code.TEST_ENGINE_MISSING, car=who, mover=mover_id),
             )
     return state

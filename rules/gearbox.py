@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from rules.messages import Code, Message, msg
 from rules.state import Wear
 
 FACES: dict[int, tuple[int, ...]] = {
@@ -50,20 +51,20 @@ NO_SHIFT_COST = Shift(0)
 
 def check_shift(
     previous: int, gear: int, wear: Wear, *, spun: bool, top_gear: int = 6
-) -> tuple[Shift, tuple[str, str] | None]:
+) -> tuple[Shift, tuple[str, Message] | None]:
     """Check a gear change; returns its cost and, if it breaks a rule, (rule id, message)."""
     if previous and not spun and previous - 1 <= gear <= previous + 1 and 1 <= gear <= top_gear:
         return NO_SHIFT_COST, None  # the usual move: the same gear, or one up or down
     if not 1 <= gear <= top_gear:
-        return NO_SHIFT_COST, ("G1", f"there is no gear {gear} (1–{top_gear})")
+        return NO_SHIFT_COST, ("G1", msg(Code.G1_NO_SUCH_GEAR, gear=gear, top_gear=top_gear))
     if previous == 0 and gear != 1:
-        return NO_SHIFT_COST, ("G4", f"the first move is in 1st gear, not {_nth(gear)}")
+        return NO_SHIFT_COST, ("G4", msg(Code.G4_FIRST_MOVE_1ST_GEAR, gear=gear))
     if spun and gear != 1:
-        return NO_SHIFT_COST, ("G4", f"after a spin the next move is in 1st gear, not {_nth(gear)}")
+        return NO_SHIFT_COST, ("G4", msg(Code.G4_AFTER_SPIN_NEXT_MOVE, gear=gear))
     if previous == 0 or spun:
         return NO_SHIFT_COST, None
     if gear > previous + 1:
-        return NO_SHIFT_COST, ("G2", f"gear {previous} → {gear} skips a gear going up")
+        return NO_SHIFT_COST, ("G2", msg(Code.G2_SKIP_UP, previous=previous, gear=gear))
     skipped = previous - gear - 1
     if skipped <= 0:
         return NO_SHIFT_COST, None
@@ -71,18 +72,24 @@ def check_shift(
     if skipped > limit:
         return NO_SHIFT_COST, (
             "G2",
-            f"gear {previous} → {gear} skips {skipped} gears going down (at most {limit})",
+            msg(Code.G2_SKIP_DOWN_TOO_FAR, previous=previous, gear=gear, skipped=skipped, limit=limit),
         )
     gearbox, brakes, engine = OVER_REV[skipped]
     cost = Shift(skipped, gearbox, brakes, engine)
     if wear.gearbox < 1:
-        return cost, ("G3", f"gear {previous} → {gear} skips {_gears(skipped)} with 0 gearbox points")
+        return cost, ("G3", msg(Code.G3_SKIP_NO_GEARBOX, previous=previous, gear=gear, skipped=skipped))
     if skipped >= 2 and wear.brakes < 1:
-        return cost, ("G3", f"gear {previous} → {gear} skips {_gears(skipped)} with 0 brake points")
+        return cost, ("G3", msg(Code.G3_SKIP_NO_BRAKES, previous=previous, gear=gear, skipped=skipped))
     if skipped >= 3 and wear.engine <= 1:
         return cost, (
             "G3",
-            f"gear {previous} → {gear} skips {_gears(skipped)} with {wear.engine} engine point left",
+            msg(
+                Code.G3_SKIP_LAST_ENGINE,
+                previous=previous,
+                gear=gear,
+                skipped=skipped,
+                engine=wear.engine,
+            ),
         )
     return cost, None
 

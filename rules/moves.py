@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Collection, Mapping
 from typing import NamedTuple
 
+from rules.messages import Code, Message, msg
 from rules.track import LANES, Segment, Track
 
 MAX_SHIFTS = 2  # T2: lanes shifted per move in a straight
@@ -34,8 +35,8 @@ class CornerExit(NamedTuple):
 class Walk(NamedTuple):
     """Everything one pass over a path learns. `fatal` set = the path leaves the graph."""
 
-    fatal: tuple[str, str] | None
-    problems: tuple[tuple[str, str], ...]
+    fatal: tuple[str, Message] | None
+    problems: tuple[tuple[str, Message], ...]
     crossings: int
     after_line: int  # squares moved after the last crossing of the finish line
     exits: tuple[CornerExit, ...]
@@ -58,8 +59,8 @@ def walk(
 ) -> Walk:
     steps = track._steps.get(start)
     if steps is None:
-        return _fatal("T1", f"{start!r} is not a square of {track.id}")
-    locked: list[tuple[int, tuple[str, str]]] | None = None  # C2 problems, by step
+        return _fatal("T1", msg(Code.T1_NOT_SQUARE, start=start, track=track.id))
+    locked: list[tuple[int, tuple[str, Message]]] | None = None  # C2 problems, by step
     exits: list[CornerExit] | None = None
     entered: list[str] | None = None  # corners entered on the way
     crossings = after_line = 0
@@ -104,7 +105,7 @@ def walk(
                         i,
                         (
                             "C2",
-                            f"{prev} → {sq} changes lane after an uncontrolled exit (stay in lane {LANES[lock]})",
+                            msg(Code.C2_CHANGES_LANE_AFTER_UNCONTROLLED, prev=prev, sq=sq, lane=LANES[lock]),
                         ),
                     )
                 )
@@ -134,10 +135,10 @@ def walk(
         return _bad_step(track, path[i - 1] if i else start, path[i], i, cp)
 
     # cars passed through (T1) and lane-lock breaks (C2), in path order; then T2
-    problems: list[tuple[str, str]] = []
+    problems: list[tuple[str, Message]] = []
     if occupied and not occupied.keys().isdisjoint(path):
         hits = [
-            (k, ("T1", f"passes through car {occupied[sq]} on {sq}"))
+            (k, ("T1", msg(Code.T1_PASSES_THROUGH_CAR, other=occupied[sq], sq=sq)))
             for k, sq in enumerate(path)
             if sq in occupied
         ]
@@ -148,7 +149,7 @@ def walk(
     elif locked:
         problems = [p for _, p in locked]
     if too_many:
-        problems.append(("T2", f"shifts more than {MAX_SHIFTS} lanes in a straight"))
+        problems.append(("T2", msg(Code.T2_SHIFTS_MORE_THAN_LANES, most=MAX_SHIFTS)))
     danger: tuple[str, ...] = ()
     if dangerous and not (type(dangerous) in _SETS and dangerous.isdisjoint(path)):
         danger = tuple(sq for sq in path if sq in dangerous)
@@ -189,12 +190,12 @@ def _first(item: tuple) -> int:
 
 def _bad_step(track: Track, prev: str, sq: str, i: int, cp: Segment | None) -> Walk:
     if sq not in track._succ:
-        return _fatal("T1", f"{sq!r} is not a square of {track.id} (step {i + 1} of the path)")
+        return _fatal("T1", msg(Code.T1_NOT_SQUARE_STEP_PATH, sq=sq, track=track.id, step=i + 1))
     rule = "T3" if cp is not None and track._corner[sq] is cp else "T1"
-    return _fatal(rule, f"{prev} → {sq} is not a move of one square forward (step {i + 1} of the path)")
+    return _fatal(rule, msg(Code.PATH_NOT_ONE_SQUARE_FORWARD, prev=prev, sq=sq, step=i + 1))
 
 
-def _fatal(rule: str, message: str) -> Walk:
+def _fatal(rule: str, message: Message) -> Walk:
     return Walk((rule, message), (), 0, 0, (), None, 0, (), False, 0, False)
 
 

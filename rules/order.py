@@ -14,10 +14,11 @@ race leader again, it gets one back and plays it at the end of that turn.
 
 from __future__ import annotations
 
+from rules.journal import Journal
+from rules.messages import Code, Kind
 from rules.pits import pit_progress
 from rules.state import CarState, CarStatus, RaceState
 from rules.track import Track
-from rules.verdict import Event
 
 # Squares one move can cover at most (7th gear 50, options, slide, bonus), plus 3 per slipstream.
 MAX_MOVE = 62
@@ -119,7 +120,7 @@ def lapping_floor(track: Track, state: RaceState) -> float | None:
 
 
 def after_move(
-    track: Track, state: RaceState, mover: str, before: float, skip: set[str], out: list
+    track: Track, state: RaceState, mover: str, before: float, skip: set[str], out: Journal
 ) -> tuple[RaceState, list[str], bool]:
     """M6-2-5 after one move: the cars the mover lapped before they played (they lose this
     turn's move) and whether the mover, owing a move, passed the leader (it plays again)."""
@@ -140,9 +141,7 @@ def after_move(
         if before <= p + lap < after:
             lost.append(c.id)
             state = state.with_car(c.with_(ext=c.ext.with_(owed=c.ext.owed + 1)))
-            out.append(
-                Event(state.turn, c.id, "lapped", f"lapped by car {mover}: loses this turn's move (M6-2-5)")
-            )
+            out.event(state.turn, c.id, Kind.LAPPED, Code.LAPPED_LOSES_MOVE, mover=mover)
     again = False
     if (
         m.ext.owed > 0
@@ -152,7 +151,5 @@ def after_move(
     ):
         again = True
         state = state.with_car(m.with_(ext=m.ext.with_(owed=m.ext.owed - 1)))
-        out.append(
-            Event(state.turn, mover, "unlapped", "passes the leader again: gets its lost move back (M6-2-5)")
-        )
+        out.event(state.turn, mover, Kind.UNLAPPED, Code.UNLAPPED_MOVE_BACK)
     return state, lost, again

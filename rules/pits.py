@@ -22,10 +22,10 @@ from dataclasses import dataclass
 from rules import ledger
 from rules.formats import Move, TestKind
 from rules.ledger import XpChange, XpKind, XpReason
+from rules.messages import Code, Kind
 from rules.moves import search
 from rules.state import PARTS, CarState, RaceState, Wear
 from rules.track import Track
-from rules.verdict import Event, Violation
 from rules.weather import Tyres
 
 FAST_STOP = 10  # S2: a pit roll of 1–10 is a fast stop
@@ -155,31 +155,27 @@ def check_stop(
     pit = move.pit
     assert pit is not None
     if track.pit is None or stand is None or stand not in track._lane or track._lane[stand] >= 0:
-        out.append(Violation(turn, car.id, "S2", f"car {car.id} has no stand on {track.id} to stop in"))
+        out.violation(turn, car.id, "S2", Code.S2_CAR_HAS_NO_STAND, car=car.id, track=track.id)
         return None
     if stand not in path:
-        out.append(
-            Violation(turn, car.id, "S2", f"a pit stop, but the path does not reach its stand {stand}")
-        )
+        out.violation(turn, car.id, "S2", Code.S2_PATH_NOT_TO_STAND, stand=stand)
         return None
     at = path.index(stand)
     to_stand = at + 1
     a3 = game.rules.has("A3")
     if to_stand > total:
-        out.append(
-            Violation(
-                turn, car.id, "C7", f"moves {to_stand} squares to its stand {stand}; its total is {total}"
-            )
+        out.violation(
+            turn, car.id, "C7", Code.C7_MOVES_SQUARES_STAND_TOTAL, to_stand=to_stand, stand=stand, total=total
         )
     elif a3 and to_stand < total:
-        out.append(
-            Violation(
-                turn,
-                car.id,
-                "A3",
-                f"reaches its stand {stand} after {to_stand} of {total} squares: with A3 the car must "
-                f"stop exactly on its stand (brake to do so)",
-            )
+        out.violation(
+            turn,
+            car.id,
+            "A3",
+            Code.A3_REACHES_STAND_AFTER_SQUARES,
+            stand=stand,
+            to_stand=to_stand,
+            total=total,
         )
     kind = pit.get("stop")
     team_point = move.xp is not None and move.xp.team == "fast-stop"
@@ -191,52 +187,36 @@ def check_stop(
     after = len(path) - to_stand
     if kind == "long":
         if team_point:
-            out.append(
-                Violation(
-                    turn, car.id, "X3", "a team point turns a tyre stop into a fast one, not a long stop"
-                )
-            )
+            out.violation(turn, car.id, "X3", Code.X3_TEAM_POINT_TURNS_TYRE)
         if after:
-            out.append(
-                Violation(
-                    turn,
-                    car.id,
-                    "S3",
-                    f"a long stop: the car waits in its stand {stand}, it moves on next turn",
-                )
-            )
+            out.violation(turn, car.id, "S3", Code.S3_LONG_STOP_CAR_WAITS, stand=stand)
         return StopCheck(at, None, False, False)
     if roll is None:
         return StopCheck(at, None, False, team_point)  # the missing roll is reported with the tests
     fast = 1 <= roll <= FAST_STOP or (team_point and roll > FAST_STOP)
     if not fast:
         if after:
-            out.append(
-                Violation(
-                    turn,
-                    car.id,
-                    "S2",
-                    f"pit roll {roll}: a missed stop, the car stays in its stand {stand} until next turn",
-                )
-            )
+            out.violation(turn, car.id, "S2", Code.S2_PIT_ROLL_MISSED_STOP, roll=roll, stand=stand)
         return StopCheck(at, roll, False, team_point)
     squares = -(-roll // 2)
     after -= slip
     blocked = 0
     if after > squares:
-        out.append(
-            Violation(turn, car.id, "S2", f"pit roll {roll}: leaves its stand {squares} squares, not {after}")
+        out.violation(
+            turn, car.id, "S2", Code.S2_PIT_ROLL_LEAVES_STAND, roll=roll, squares=squares, after=after
         )
     elif after < squares:
         reach = chain_reach(track, stand, squares, lane_occupied(state, occupied, track), None, 0)
         if reach > after:
-            out.append(
-                Violation(
-                    turn,
-                    car.id,
-                    "S2",
-                    f"pit roll {roll}: leaves its stand {after} of {squares} squares but could move {reach}",
-                )
+            out.violation(
+                turn,
+                car.id,
+                "S2",
+                Code.S2_PIT_ROLL_COULD_MOVE_MORE,
+                roll=roll,
+                after=after,
+                squares=squares,
+                reach=reach,
             )
         else:
             blocked = squares - after
@@ -261,7 +241,7 @@ def apply_stop(
     tyre_points = build.tyres + (1 if ext.team_part == "tyres" else 0)
     fuel_changes: dict = {}
     if pit.get("fuel") is not None and not game.rules.has("A12"):
-        out.append(Violation(turn, car_id, "A12", "refuels, but option A12 is not in force"))
+        out.violation(turn, car_id, "A12", Code.A12_REFUELS_OPTION_NOT_FORCE)
     if game.rules.has("A12"):
         from rules.options import a12_refuelling
 
@@ -273,7 +253,7 @@ def apply_stop(
     points = ext.pit_points
     repair = pit.get("repair") or {}
     if repair and pit.get("stop") != "long":
-        out.append(Violation(turn, car_id, "S3", 'repairs need a long stop ("stop": "long")'))
+        out.violation(turn, car_id, "S3", Code.S3_REPAIRS_NEED_LONG_STOP)
     spent = repairs(game, car_id, ext, parts, repair, turn, out)
     # S2: the next lap on this set is lap 1 (the set starts with the next lap if the stand is
     # before the line).
@@ -283,11 +263,16 @@ def apply_stop(
     long_stop = in_stand and pit.get("stop") == "long"
     ext = ext.with_(pit_points=max(0, points - spent), in_stand=in_stand, long_stop=long_stop, **fuel_changes)
     car = car.with_(wear=Wear(**parts), tyres=tyres, tyre_set_crossing=set_from, gear=gear, ext=ext)
-    what = "long stop" if pit.get("stop") == "long" else ("fast stop" if stop.fast else "missed stop")
-    out.append(
-        Event(
-            turn, car_id, "pit", f"{what} in {entry.stand}: {tyres.value} tyres, {parts['tyres']} tyre points"
-        )
+    what = "long" if pit.get("stop") == "long" else ("fast" if stop.fast else "missed")
+    out.event(
+        turn,
+        car_id,
+        Kind.PIT,
+        Code.PIT_STOP,
+        stop=what,
+        stand=entry.stand,
+        tyres=tyres.value,
+        points=parts["tyres"],
     )
     if stop.team_point and stop.roll is not None and stop.roll > FAST_STOP:
         cost = game.rules.xp_cost
@@ -303,27 +288,31 @@ def repairs(game, car_id: str, ext, parts: dict[str, int], repair: Mapping[str, 
     spent = 0
     for part, n in repair.items():
         if part == "tyres":
-            out.append(
-                Violation(turn, car_id, "S3", "tyre points are regenerated, not repaired with pit points")
-            )
+            out.violation(turn, car_id, "S3", Code.S3_TYRE_POINTS_ARE_REGENERATED)
             continue
         cap = getattr(build, part) + (1 if ext.team_part == part else 0)
         if parts[part] + n > cap:
-            out.append(
-                Violation(
-                    turn,
-                    car_id,
-                    "S3",
-                    f"repairs {n} {part} point(s) to {parts[part] + n}, above its build of {cap}",
-                )
+            out.violation(
+                turn,
+                car_id,
+                "S3",
+                Code.S3_REPAIRS_POINT_ABOVE_BUILD,
+                n=n,
+                part=part,
+                to=parts[part] + n,
+                cap=cap,
             )
             n = max(0, cap - parts[part])
         parts[part] += n
         spent += n
     if spent > ext.pit_points:
-        what = "keys (A11)" if game.rules.has("A11") else "pit points"
-        out.append(
-            Violation(turn, car_id, "S3", f"repairs {spent} point(s) with {ext.pit_points} {what} left")
+        out.violation(
+            turn,
+            car_id,
+            "S3",
+            Code.S3_REPAIRS_OVER_KEYS if game.rules.has("A11") else Code.S3_REPAIRS_OVER_PIT_POINTS,
+            spent=spent,
+            pit_points=ext.pit_points,
         )
     return spent
 
@@ -355,17 +344,15 @@ def check_pit_gear(game, car: CarState, gear: int, enters: bool, out, turn: int)
     if not game.rules.has("A3"):
         return 0
     if gear >= 6:
-        out.append(
-            Violation(turn, car.id, "A3", f"enters the pit lane in {gear}th gear (6th and 7th are forbidden)")
-        )
+        out.violation(turn, car.id, "A3", Code.A3_ENTERS_PIT_LANE_GEAR, gear=gear)
         return 0
     if gear == 5:
         if car.wear.brakes < 1:
-            out.append(Violation(turn, car.id, "A3", "enters the pit lane in 5th with no brake point to pay"))
+            out.violation(turn, car.id, "A3", Code.A3_ENTERS_PIT_LANE_5TH)
             return 0
         return 1
     if enters and gear < 3 and not car.spun and car.gear >= 2 and not car.ext.in_stand:
-        out.append(Violation(turn, car.id, "A3", f"enters the pit lane in {gear} gear: 3rd at least (A3)"))
+        out.violation(turn, car.id, "A3", Code.A3_ENTERS_PIT_LANE_BELOW_3RD, gear=gear)
     return 0
 
 
@@ -375,17 +362,13 @@ def wait(game, state: RaceState, move: Move, out) -> RaceState:
     car = state.car(move.car)
     track = game.track
     if not in_pit(track, car.square):
-        out.append(Violation(turn, car.id, "S2", f"car {car.id} waits in the pits but is on {car.square}"))
+        out.violation(turn, car.id, "S2", Code.S2_CAR_WAITS_PITS, car=car.id, square=car.square)
         return state.with_car(car, played=state.played | {car.id})
     occupied = lane_occupied(state, state.occupied(), track)
     occupied.pop(car.square, None)
     nxt = track._succ[car.square]
     if not car.ext.in_stand and nxt and nxt[0] not in occupied:
-        out.append(
-            Violation(turn, car.id, "S2", f"car {car.id} waits on {car.square} though the lane ahead is free")
-        )
+        out.violation(turn, car.id, "S2", Code.S2_CAR_WAITS_THOUGH_LANE, car=car.id, square=car.square)
     elif car.ext.in_stand and chain_reach(track, car.square, 1, occupied, None, 0) >= 1:
-        out.append(
-            Violation(turn, car.id, "S2", f"car {car.id} stays in its stand, but leaves next turn (S2, S3)")
-        )
+        out.violation(turn, car.id, "S2", Code.S2_CAR_STAYS_STAND_LEAVES, car=car.id)
     return state.with_car(car, played=state.played | {car.id}, clock=state.clock + 1)

@@ -13,7 +13,9 @@ from typing import Any
 
 from rules import advanced
 from rules.formats import CarEntry, LogFormatError, Move, RaceLog
+from rules.journal import Journal
 from rules.ledger import XpChange, XpKind, XpReason
+from rules.messages import Code, Message, msg
 from rules.options import a05_red_flag, a09_weather_timing
 from rules.order import after_move as lapped
 from rules.order import play_order, progress, turn_start
@@ -64,19 +66,19 @@ class Game:
 
 def _rules_for(log: RaceLog, ruleset: RuleSet | None) -> tuple[RuleSet, list[Violation]]:
     if ruleset is not None:
-        problems = []
+        problems = Journal()
         if set(log.options) != set(ruleset.options):
-            problems.append(
-                Violation(
-                    0,
-                    None,
-                    "O",
-                    f"the log plays options {sorted(log.options)}, the season {sorted(ruleset.options)}",
-                )
+            problems.violation(
+                0,
+                None,
+                "O",
+                Code.O_LOG_PLAYS_OPTIONS_SEASON,
+                log=sorted(log.options),
+                season=sorted(ruleset.options),
             )
         return ruleset, problems
     try:
-        return RuleSet.from_options(log.options), []
+        return RuleSet.from_options(log.options), Journal()
     except UnknownOptionError as exc:
         raise LogFormatError(f"options: {exc}") from None
 
@@ -88,7 +90,7 @@ def start(
     rules, problems = _rules_for(log, ruleset)
     laps = log.laps or rules.laps or track.laps
     if log.laps and rules.laps and log.laps != rules.laps:
-        problems.append(Violation(0, None, "F2", f"the season races {rules.laps} laps, the log {log.laps}"))
+        problems.violation(0, None, "F2", Code.F2_SEASON_RACES_LAPS_LOG, season=rules.laps, log=log.laps)
     entries = {e.car: e for e in log.cars}
     balances = team_start_xp(rules, entries)
     teams = {e.car: e.team for e in log.cars}
@@ -115,8 +117,8 @@ def start(
             )
         )
     if not 1 <= log.weather_race <= 20:
-        problems.append(
-            Violation(0, None, "W1", f"weather roll {log.weather_race} is not a d20 roll (1–20)", True)
+        problems.violation(
+            0, None, "W1", Code.W1_WEATHER_ROLL_NOT_D20, fatal=True, weather_race=log.weather_race
         )
         weather = Weather.start(track.weather.kind_for(20))
     else:
@@ -173,9 +175,10 @@ def play_turn(
     `restart`: the turn's restart after a red flag (A5), played before the moves."""
     track = game.track
     state = state.with_(turn=turn, played=frozenset())
-    out: list = []
+    out = Journal()
     if restart is not None or state.restart_due is not None:
-        state, out = a05_red_flag.restart(game, state, restart, turn)
+        state, restarted = a05_red_flag.restart(game, state, restart, turn)
+        out.extend(restarted)
         if any(v.fatal for v in out):
             return state, out, True
     # the play order (obstacles included: their slot says when they leave), the cars racing, and
@@ -199,7 +202,7 @@ def play_turn(
             if i is not None:
                 state = _take_off(state, expected[:i], turn)
         if cid in moved and moved.count(cid) > again.count(cid):
-            out.append(Violation(turn, cid, "T5", f"car {cid} moves twice in turn {turn}"))
+            out.violation(turn, cid, "T5", Code.T5_CAR_MOVES_TWICE_TURN, car=cid, turn=turn)
             continue
         car = state.cars[state.index[cid]]
         if car.status is _OUT and move.option is not None and "spare" in move.option:
@@ -210,14 +213,10 @@ def play_turn(
             car = state.car(cid)
             racing.append(cid)  # a spare car plays after the cars of the turn
         if car.status is not racing_status:
-            out.append(Violation(turn, cid, "T5", _not_racing(car)))
+            out.broken(turn, cid, "T5", _not_racing(car))
             continue
         if lost and cid in lost:
-            out.append(
-                Violation(
-                    turn, cid, "T4", f"car {cid} was lapped this turn before playing: it loses this move"
-                )
-            )
+            out.violation(turn, cid, "T4", Code.T4_CAR_WAS_LAPPED_TURN, car=cid)
         moved.append(cid)
         state, events = apply(game, state, move)
         if events:
@@ -252,27 +251,15 @@ def play_turn(
     for played, due in zip(moved, in_order, strict=False):
         if played != due:
             a, b = state.car(due), state.car(played)
-            out.append(
-                Violation(
-                    turn,
-                    played,
-                    "T4",
-                    f"car {played} played before car {due}, but car {due} was ahead or in a higher gear "
-                    f"at the start of the turn",
-                )
-            )
+            out.violation(turn, played, "T4", Code.T4_CAR_PLAYED_BEFORE_CAR, played=played, due=due)
             del a, b
             break
     for car_id in racing:
         if car_id not in moved and state.car(car_id).status is _RACING:
-            out.append(Violation(turn, car_id, "T5", f"car {car_id} did not move in turn {turn}"))
+            out.violation(turn, car_id, "T5", Code.T5_CAR_DID_NOT_MOVE, car=car_id, turn=turn)
     for car_id in set(again):
         if moved.count(car_id) < 1 + again.count(car_id):
-            out.append(
-                Violation(
-                    turn, car_id, "T4", f"car {car_id} passed the leader again but did not play its move back"
-                )
-            )
+            out.violation(turn, car_id, "T4", Code.T4_CAR_PASSED_LEADER_AGAIN, car=car_id)
     return _end_turn(game, state, out)
 
 
@@ -284,7 +271,7 @@ def _end_turn(game: Game, state: RaceState, out: list) -> tuple[RaceState, list,
 
 def finish_turn(game: Game, state: RaceState) -> tuple[RaceState, list]:
     """The end of a game turn: the A9 weather roll, the A5 red flag, cars leaving the track."""
-    happened: list = []
+    happened = Journal()
     if state.due:
         state, happened = a09_weather_timing.end_turn(game, state)
     # the race order only on the turn a flag falls (end_turn asks `triggered` again then)
@@ -294,10 +281,11 @@ def finish_turn(game: Game, state: RaceState) -> tuple[RaceState, list]:
     return end_turn(game, state), happened
 
 
-def _not_racing(car: CarState) -> str:
+def _not_racing(car: CarState) -> Message:
     if car.status is _FINISHED:
-        return f"car {car.id} finished at turn {car.finish_turn} and moves no more"
-    return f"car {car.id} was eliminated at turn {car.out_turn} ({car.cause.value if car.cause else 'out'}) and moves no more"
+        return msg(Code.T5_CAR_FINISHED_MOVES_NO_MORE, car=car.id, turn=car.finish_turn)
+    cause = car.cause.value if car.cause else "out"
+    return msg(Code.T5_CAR_ELIMINATED_MOVES_NO_MORE, car=car.id, turn=car.out_turn, cause=cause)
 
 
 def replay(log: RaceLog, track: Track, ruleset: RuleSet | None = None) -> Verdict:
@@ -317,18 +305,13 @@ def replay(log: RaceLog, track: Track, ruleset: RuleSet | None = None) -> Verdic
     if stopped:
         last = violations[-1]
         violations[-1] = replace(
-            last, message=f"{last.message}; replay stopped: the rest of the log cannot be checked"
+            last, code=Code.STOPPED_REPLAY_STOPPED, params=(("why", (last.code, last.params)),)
         )
     if not stopped:
         for car in sorted(state.cars, key=lambda c: -progress(track, c)):
             if car.status is _RACING:
-                violations.append(
-                    Violation(
-                        last_turn,
-                        car.id,
-                        "F2",
-                        f"the log ends after turn {last_turn} with car {car.id} still racing",
-                    )
+                violations.violation(
+                    last_turn, car.id, "F2", Code.F2_LOG_ENDS_AFTER_TURN, last_turn=last_turn, car=car.id
                 )
     placings = classify(track, game.rules, state)
     finishers = finishing_order(state)
@@ -336,14 +319,13 @@ def replay(log: RaceLog, track: Track, ruleset: RuleSet | None = None) -> Verdic
     if log.result is not None:
         matches = list(log.result) == finishers
         if not matches and not stopped:
-            violations.append(
-                Violation(
-                    last_turn,
-                    None,
-                    "F3",
-                    f"the claimed result {', '.join(log.result) or '(none)'} differs from the replay's "
-                    f"{', '.join(finishers) or '(no finisher)'}",
-                )
+            violations.violation(
+                last_turn,
+                None,
+                "F3",
+                Code.F3_CLAIMED_RESULT_DIFFERS_REPLAY,
+                claimed=", ".join(log.result) or "(none)",
+                replayed=", ".join(finishers) or "(no finisher)",
             )
     xp = experience(game.rules, game.entries, state, placings)
     changes = state.xp_changes + tuple(race_finish_changes(game.rules, game.entries, placings))

@@ -13,8 +13,10 @@ from rules import advanced, damage, ledger
 from rules.corners import settle_exits
 from rules.damage import Rolls
 from rules.formats import Move, TestKind
-from rules.gearbox import FACE_SETS, NO_SHIFT_COST, RANGES, check_shift, is_face, nth
+from rules.gearbox import FACE_SETS, NO_SHIFT_COST, RANGES, check_shift, is_face
+from rules.journal import Journal
 from rules.ledger import XpChange, XpKind, XpReason
+from rules.messages import Code, Kind, Message, msg
 from rules.moves import search, walk
 from rules.options import a14_road_exit
 from rules.state import CarState, CarStatus, Cause, Penalty, RaceState, _new
@@ -26,6 +28,12 @@ _FINISHED = CarStatus.FINISHED
 _OUT = CarStatus.OUT
 _RACING = CarStatus.RACING
 _RAIN = WeatherKind.RAIN
+_CORNER_EXIT = Kind.CORNER_EXIT
+_FINISHED_LAST_LINE = Code.FINISHED_LAST_LINE
+_FINISHED_KIND = Kind.FINISHED
+_WEATHER_ROLL = Code.WEATHER_ROLL
+_WEATHER_KIND = Kind.WEATHER
+_LOST_OVER_REVVING = Code.LOST_OVER_REVVING
 _NO_EXT = advanced._NO
 # No legal total comes near this (7th gear's 50, slide, bonus, options and slipstreams included):
 # the path searches stop there (a roll off the die is a G1 violation anyway).
@@ -41,7 +49,7 @@ def apply(game: Game, state: RaceState, move: Move) -> tuple[RaceState, tuple[Ev
     turn = state.turn
     car_id = move.car
     car = state.cars[state.index[car_id]]
-    out: list = []
+    out = Journal()
 
     x = None  # the advanced rules' plan for this move (rules/advanced.py), if it needs one
     # advanced.wanted(track, car, move), without the call (advanced.acts spelt out too)
@@ -80,7 +88,7 @@ def apply(game: Game, state: RaceState, move: Move) -> tuple[RaceState, tuple[Ev
                 previous, gear, car.wear, spun=car.spun, top_gear=6 if x is None else x.top_gear
             )
         if problem is not None:
-            out.append(Violation(turn, car_id, *problem))
+            out.broken(turn, car_id, *problem)
     roll = move.roll if x is None else x.roll
     assert isinstance(roll, int)
     if shift.skipped:
@@ -93,7 +101,13 @@ def apply(game: Game, state: RaceState, move: Move) -> tuple[RaceState, tuple[Ev
         state = state.with_car(car)
         if shift.engine:
             state = damage.lose(
-                state, car_id, "engine", shift.engine, turn, out, f"over-revving {car.gear} → {gear}"
+                state,
+                car_id,
+                "engine",
+                shift.engine,
+                turn,
+                out,
+                msg(_LOST_OVER_REVVING, previous=car.gear, gear=gear),
             )
             car = state.car(car_id)
     if car.status is _OUT:  # over-revving (A13's 7 → 2 included) took its last engine point
@@ -110,9 +124,7 @@ def apply(game: Game, state: RaceState, move: Move) -> tuple[RaceState, tuple[Ev
             state = ledger.record(state, change)
     elif 1 <= gear <= 6 and roll not in FACE_SETS[gear] and (x is None or not x.die_ok):
         low, high = RANGES[gear]
-        out.append(
-            Violation(turn, car_id, "G1", f"roll {roll} is not on the {nth(gear)} gear die ({low}–{high})")
-        )
+        out.violation(turn, car_id, "G1", Code.G1_ROLL_NOT_ON_DIE, roll=roll, gear=gear, low=low, high=high)
 
     # W2: slide, bonus, handicap; C4: braking; C7: the total.
     start = car.square
@@ -120,11 +132,7 @@ def apply(game: Game, state: RaceState, move: Move) -> tuple[RaceState, tuple[Ev
     path = move.path
     stop = path[-1] if path else move.to  # move.stop, without the property
     if stop not in track._level:
-        out.append(
-            Violation(
-                turn, car_id, "T1", f"{stop!r} is not a square of {track.id}: the car left the track", True
-            )
-        )
+        out.violation(turn, car_id, "T1", Code.T1_NOT_SQUARE_CAR_LEFT, fatal=True, stop=stop, track=track.id)
         return state, tuple(out)
     seg_index = track._seg_index
     try:  # track.corner_between(start, stop), without the call
@@ -150,20 +158,18 @@ def apply(game: Game, state: RaceState, move: Move) -> tuple[RaceState, tuple[Ev
         terms = move_terms(car.tyres, rain, lap_on_set, gear, game.a8, in_corner)
     effect, forced, bonus_max = terms
     if move.bonus > bonus_max:
-        where = "in a corner" if in_corner else "in a straight"
-        out.append(
-            Violation(
-                turn,
-                car_id,
-                "W2",
-                f"takes {move.bonus} bonus square(s); {car.tyres.value} tyres give {bonus_max} {where} now",
-            )
+        out.violation(
+            turn,
+            car_id,
+            "W2",
+            Code.W2_BONUS_TOO_MANY_CORNER if in_corner else Code.W2_BONUS_TOO_MANY_STRAIGHT,
+            bonus=move.bonus,
+            tyres=car.tyres.value,
+            bonus_max=bonus_max,
         )
     if move.brake > car.wear.brakes:
-        out.append(
-            Violation(
-                turn, car_id, "C4", f"brakes {move.brake} square(s) with {car.wear.brakes} brake point(s)"
-            )
+        out.violation(
+            turn, car_id, "C4", Code.C4_BRAKES_SQUARE_BRAKE_POINT, brake=move.brake, brakes=car.wear.brakes
         )
     total = roll + forced + move.bonus - move.brake
     if x is not None:
@@ -193,10 +199,15 @@ def apply(game: Game, state: RaceState, move: Move) -> tuple[RaceState, tuple[Ev
                 state.dangerous,
             )
         if path is None:
-            out.append(
-                Violation(
-                    turn, car_id, "T1", f"no legal path of {total} squares from {start} to {stop}", True
-                )
+            out.violation(
+                turn,
+                car_id,
+                "T1",
+                Code.T1_NO_LEGAL_PATH_SQUARES,
+                fatal=True,
+                total=total,
+                start=start,
+                stop=stop,
             )
             return state, tuple(out)
     if path is None:
@@ -223,16 +234,21 @@ def apply(game: Game, state: RaceState, move: Move) -> tuple[RaceState, tuple[Ev
                 dangerous=state.dangerous,
             ).path
         if path is None:
-            out.append(
-                Violation(
-                    turn, car_id, "T1", f"no legal path of {total} squares from {start} to {stop}", True
-                )
+            out.violation(
+                turn,
+                car_id,
+                "T1",
+                Code.T1_NO_LEGAL_PATH_SQUARES,
+                fatal=True,
+                total=total,
+                start=start,
+                stop=stop,
             )
             return state, tuple(out)
 
     w = walk(track, start, path, occupied, car.corner, car.stops, state.dangerous)
     if w.fatal is not None:
-        out.append(Violation(turn, car_id, w.fatal[0], f"{w.fatal[1]}: the car left the track", True))
+        out.violation(turn, car_id, w.fatal[0], Code.PATH_LEFT_TRACK, fatal=True, why=w.fatal[1])
         return state, tuple(out)
     problems, zigzag = w.problems, w.zigzag
     if w.enters_pit or x is not None:
@@ -243,7 +259,7 @@ def apply(game: Game, state: RaceState, move: Move) -> tuple[RaceState, tuple[Ev
             game, state, car, move, x, start, path, w, occupied, base, max(forced, 0), total, out
         )
     for rule, message in problems:
-        out.append(Violation(turn, car_id, rule, message))
+        out.broken(turn, car_id, rule, message)
     if zigzag:
         alt = search(
             track,
@@ -258,13 +274,8 @@ def apply(game: Game, state: RaceState, move: Move) -> tuple[RaceState, tuple[Ev
             max_dangerous=len(w.dangerous),  # a path over more is no reason to refuse the zig-zag
         )
         if alt.path is not None and alt.dangerous <= len(w.dangerous):
-            out.append(
-                Violation(
-                    turn,
-                    car_id,
-                    "T2",
-                    f"zig-zags on the way to {path[-1]} though a straighter path was free: {' '.join(alt.path)}",
-                )
+            out.violation(
+                turn, car_id, "T2", Code.T2_ZIG_ZAGS_WAY_THOUGH, stop=path[-1], path=" ".join(alt.path)
             )
 
     moved = len(path)
@@ -272,13 +283,14 @@ def apply(game: Game, state: RaceState, move: Move) -> tuple[RaceState, tuple[Ev
     if x is not None and x.stop is not None:
         pass  # to the stand and out: checked by pits.check_stop
     elif moved > total:
-        out.append(
-            Violation(
-                turn,
-                car_id,
-                "C7",
-                f"moves {moved} squares; its total is {total} ({_total_text(roll, forced, move.bonus, move.brake)})",
-            )
+        out.violation(
+            turn,
+            car_id,
+            "C7",
+            Code.C7_MOVES_SQUARES_TOTAL,
+            moved=moved,
+            total=total,
+            sum=_total_text(roll, forced, move.bonus, move.brake),
         )
     elif moved < total:
         reach = None
@@ -290,13 +302,15 @@ def apply(game: Game, state: RaceState, move: Move) -> tuple[RaceState, tuple[Ev
             reach = search(track, start, reach_total, occupied, car.corner, car.stops).reach
         if reach > moved:
             rule = "C7" if reach >= total else "C5"
-            out.append(
-                Violation(
-                    turn,
-                    car_id,
-                    rule,
-                    f"stops after {moved} of {total} squares ({_total_text(roll, forced, move.bonus, move.brake)}) but could move {reach}",
-                )
+            out.violation(
+                turn,
+                car_id,
+                rule,
+                Code.PATH_STOPS_SHORT,
+                moved=moved,
+                total=total,
+                sum=_total_text(roll, forced, move.bonus, move.brake),
+                reach=reach,
             )
         else:
             blocked = total - moved
@@ -328,7 +342,7 @@ def apply(game: Game, state: RaceState, move: Move) -> tuple[RaceState, tuple[Ev
     car = new
     if w.crossings and crossings >= game.laps + 1 and car.status is _RACING:
         car = car.with_(status=_FINISHED, finish_turn=turn, finish_margin=w.after_line)
-        out.append(Event(turn, car_id, "finished", f"crosses the line for the last time ({game.laps} laps)"))
+        out.event(turn, car_id, _FINISHED_KIND, _FINISHED_LAST_LINE, laps=game.laps)
     # C2, C3, C6: corner exits (their cost goes into the same new state as the stop).
     ex = None
     crash = None  # A14: where a serious road exit happened, for its accident roll
@@ -347,7 +361,7 @@ def apply(game: Game, state: RaceState, move: Move) -> tuple[RaceState, tuple[Ev
     state = state.with_played(car, occupied if handoff else None)
     if ex is not None:
         for message in ex.messages:
-            out.append(Event(turn, car_id, "corner-exit", message))
+            out.append(Event(turn, car_id, _CORNER_EXIT, *message))
         if ex.eliminated is not None:
             if game.a14 and a14_road_exit.serious(gear, ex):
                 crash = car.square
@@ -426,28 +440,28 @@ def apply(game: Game, state: RaceState, move: Move) -> tuple[RaceState, tuple[Ev
     elif pushed and state.weather.evolves:
         given = rolls.take(TestKind.WEATHER)
         if not given:
-            out.append(
-                Violation(
-                    turn,
-                    car_id,
-                    "W1",
-                    "no weather roll after a 20 in 5th or 30 in 6th under variable weather",
-                )
-            )
+            out.violation(turn, car_id, "W1", Code.W1_NO_WEATHER_ROLL_AFTER)
         else:
             for extra in given[1:]:
                 rolls.violation(
-                    TestKind.WEATHER, car_id, f"a second weather roll ({extra.roll}) for one engine push"
+                    TestKind.WEATHER, car_id, msg(Code.TEST_SECOND_WEATHER_ROLL_ONE, roll=extra.roll)
                 )
             if rolls.check_roll(given[0]):
                 weather = state.weather.after_roll(track.weather.kind_for(given[0].roll))
                 state = state.with_(weather=weather)
-                out.append(Event(turn, car_id, "weather", f"weather roll {given[0].roll}: {weather.label()}"))
+                out.event(
+                    turn,
+                    car_id,
+                    _WEATHER_KIND,
+                    _WEATHER_ROLL,
+                    roll=given[0].roll,
+                    weather=weather.label(),
+                )
     rolls.finish()
     return state, tuple(out)
 
 
-def _out_before_moving(state: RaceState, car: CarState, move: Move, out: list):
+def _out_before_moving(state: RaceState, car: CarState, move: Move, out: Journal):
     """G3, D2: over-revving took the last engine point before the roll. The car does not move: it
     stays on its square as an obstacle until its next turn would have come (the next game turn's
     slot, not this one's, which is now); the move's d20 rolls were not called for."""
@@ -460,7 +474,7 @@ def _out_before_moving(state: RaceState, car: CarState, move: Move, out: list):
     return state, tuple(out)
 
 
-def _driver_xp(game: Game, car: CarState, move: Move, out: list, turn: int) -> tuple[int, bool]:
+def _driver_xp(game: Game, car: CarState, move: Move, out: Journal, turn: int) -> tuple[int, bool]:
     """X2: +1, −1 or a re-roll on the movement die; returns the die face that counts for D4/W1
     and whether the point could be spent."""
     xp = move.xp
@@ -468,25 +482,12 @@ def _driver_xp(game: Game, car: CarState, move: Move, out: list, turn: int) -> t
     gear, roll, natural = move.gear, move.roll, xp.natural
     if type(roll) is tuple:
         # A13's two dice: `natural` is one number and cannot say which die it changes (decisions)
-        out.append(
-            Violation(
-                turn,
-                car.id,
-                "X2",
-                f"spends driver experience on a two-dice throw {list(roll)}: the log cannot say which "
-                "die it changes",
-            )
-        )
+        out.violation(turn, car.id, "X2", Code.X2_SPENDS_DRIVER_EXPERIENCE_TWO, roll=list(roll))
         return sum(roll), False
     low, high = RANGES.get(gear, (0, 0))
     if 1 <= gear <= 6 and not is_face(gear, natural):
-        out.append(
-            Violation(
-                turn,
-                car.id,
-                "G1",
-                f"natural roll {natural} is not on the {nth(gear)} gear die ({low}–{high})",
-            )
+        out.violation(
+            turn, car.id, "G1", Code.G1_NATURAL_ROLL_NOT_GEAR, natural=natural, gear=gear, low=low, high=high
         )
     face = natural
     if xp.driver == "plus1":
@@ -497,32 +498,22 @@ def _driver_xp(game: Game, car: CarState, move: Move, out: list, turn: int) -> t
         ok = is_face(gear, roll)
         face = roll
     if not ok:
-        out.append(
-            Violation(
-                turn, car.id, "G1", f"roll {roll} does not follow from {xp.driver} on a natural {natural}"
-            )
+        out.violation(
+            turn, car.id, "G1", Code.G1_ROLL_DOES_NOT_FOLLOW, roll=roll, driver=xp.driver, natural=natural
         )
     if not game.rules.experience:
-        out.append(
-            Violation(turn, car.id, "X2", "spends driver experience, but experience (A7) is not in force")
-        )
+        out.violation(turn, car.id, "X2", Code.X2_SPENDS_DRIVER_EXPERIENCE_EXPERIENCE)
     elif car.driver_xp_used:
-        out.append(
-            Violation(
-                turn, car.id, "X2", "spends driver experience a second time in this race (once per race)"
-            )
-        )
+        out.violation(turn, car.id, "X2", Code.X2_SPENDS_DRIVER_EXPERIENCE_SECOND)
     elif car.driver_xp < game.rules.xp_cost:
-        out.append(
-            Violation(turn, car.id, "X2", f"spends 1.0 driver experience point with {car.driver_xp / 10:.1f}")
-        )
+        out.violation(turn, car.id, "X2", Code.X2_SPENDS_1_0_DRIVER, balance=car.driver_xp / 10)
     else:
         return face, True
     return face, False
 
 
 def _blocking(
-    game: Game, state: RaceState, car_id: str, blocked: int, lap: int, multiplier: int, out: list
+    game: Game, state: RaceState, car_id: str, blocked: int, lap: int, multiplier: int, out: Journal
 ) -> RaceState:
     """C5: squares left over when cars it cannot go around stop a car."""
     turn = state.turn
@@ -535,24 +526,34 @@ def _blocking(
             wear=car.wear._replace(brakes=car.wear.brakes - brakes, tyres=car.wear.tyres - tyres),
             penalties=(*car.penalties, penalty),
         )
-        out.append(
-            Event(
-                turn,
-                car_id,
-                "blocked",
-                f"blocked {blocked} square(s) short: {brakes} brake and {tyres} tyre point(s)",
-            )
+        out.event(
+            turn,
+            car_id,
+            Kind.BLOCKED,
+            Code.BLOCKED_PAID,
+            blocked=blocked,
+            brakes=brakes,
+            tyres=tyres,
         )
         return state.with_car(car)
     if cost is None:
-        why = f"blocked {blocked} squares short (7 or more)"
+        why = msg(Code.OUT_BLOCKED_7_OR_MORE, blocked=blocked)
     else:
-        why = f"blocked {blocked} square(s) short: needs {cost[0]} brake and {cost[1]} tyre point(s), has {car.wear.brakes} and {car.wear.tyres}"
+        why = msg(
+            Code.OUT_BLOCKED_CANNOT_PAY,
+            blocked=blocked,
+            need_brakes=cost[0],
+            need_tyres=cost[1],
+            brakes=car.wear.brakes,
+            tyres=car.wear.tyres,
+        )
     car = car.with_(penalties=(*car.penalties, Penalty(turn, lap, "C5", blocked, 1, 0)))
     state = damage.eliminate(state.with_car(car), car_id, Cause.BLOCKING, turn, out, why)
     front = _car_in_front(game, state, car.square)
     if front is not None:
-        state = damage.lose(state, front, "body", 1, turn, out, f"car {car_id} was blocked against it")
+        state = damage.lose(
+            state, front, "body", 1, turn, out, msg(Code.LOST_CAR_WAS_BLOCKED_AGAINST, car=car_id)
+        )
     return state
 
 
@@ -569,14 +570,15 @@ def _car_in_front(game: Game, state: RaceState, square: str | None) -> str | Non
     return occupied[ahead[0]]
 
 
-def _total_text(roll: int, forced: int, bonus: int, brake: int) -> str:
-    text = f"roll {roll}"
+def _total_text(roll: int, forced: int, bonus: int, brake: int) -> list[Message]:
+    """The terms of a move's total, as messages read in a row ("roll 5 + slide 1 − brake 2")."""
+    terms = [msg(Code.C7_TERM_ROLL, n=roll)]
     if forced > 0:
-        text += f" + slide {forced}"
+        terms.append(msg(Code.C7_TERM_SLIDE, n=forced))
     elif forced < 0:
-        text += f" − {-forced} (tyres)"
+        terms.append(msg(Code.C7_TERM_TYRES, n=-forced))
     if bonus:
-        text += f" + bonus {bonus}"
+        terms.append(msg(Code.C7_TERM_BONUS, n=bonus))
     if brake:
-        text += f" − brake {brake}"
-    return text
+        terms.append(msg(Code.C7_TERM_BRAKE, n=brake))
+    return terms

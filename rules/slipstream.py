@@ -16,10 +16,11 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 
+from rules.journal import Journal
+from rules.messages import Code
 from rules.moves import walk
 from rules.state import CarState, CarStatus, RaceState
 from rules.track import Track
-from rules.verdict import Violation
 
 SQUARES = 3
 MIN_GEAR = 4
@@ -76,88 +77,60 @@ def check(
     slide: int,
     n: int,
     occupied: Mapping[str, str],
-    out: list,
+    out: Journal,
 ) -> SlipCheck:
     turn = state.turn
     cid = car.id
     main, starts = main_length(track, start, path, base, slide, n)
     brakes = 0
     if gear < MIN_GEAR:
-        out.append(Violation(turn, cid, "S1", f"slipstream in {gear} gear: only in 4th or higher"))
+        out.violation(turn, cid, "S1", Code.S1_SLIPSTREAM_GEAR_ONLY_4TH, gear=gear)
     lanes = track._lane
     corner_of = track._corner
     for k, at in enumerate(starts):
         if at > len(path):
-            out.append(
-                Violation(
-                    turn,
-                    cid,
-                    "S1",
-                    f"slipstream {k + 1} of {n}: the path ends after {len(path)} squares, before it begins "
-                    f"(square {at})",
-                )
+            out.violation(
+                turn, cid, "S1", Code.S1_SLIPSTREAM_PATH_ENDS_AFTER, k=k + 1, n=n, length=len(path), at=at
             )
             break
         behind = path[at - 1] if at > 0 else start
         other = car_ahead(track, behind, occupied)
         if other is None:
-            out.append(
-                Violation(
-                    turn,
-                    cid,
-                    "S1",
-                    f"slipstream {k + 1}: no car directly in front of {behind} (the main move must end right "
-                    f"behind a car; braking to get there is forbidden)",
-                )
-            )
+            out.violation(turn, cid, "S1", Code.S1_SLIPSTREAM_NO_CAR_DIRECTLY, k=k + 1, behind=behind)
             continue
         ahead = state.car(other)
         # A4: a car that has just broken its engine still gives one; so does a car that crossed
         # the line in this turn, on the track until the turn ends (decisions D2)
         if not ahead.racing and ahead.status is not CarStatus.FINISHED:
-            out.append(
-                Violation(turn, cid, "S1", f"slipstream {k + 1} behind car {other}, which is not racing")
-            )
+            out.violation(turn, cid, "S1", Code.S1_SLIPSTREAM_BEHIND_CAR_WHICH, k=k + 1, other=other)
         elif gear >= MIN_GEAR and (ahead.gear < MIN_GEAR or gear < ahead.gear):
-            out.append(
-                Violation(
-                    turn,
-                    cid,
-                    "S1",
-                    f"slipstream {k + 1} behind car {other} in {ahead.gear}: both cars in 4th or higher, "
-                    f"the follower ({gear}) at least as high",
-                )
+            out.violation(
+                turn,
+                cid,
+                "S1",
+                Code.S1_SLIPSTREAM_BEHIND_CAR_BOTH,
+                k=k + 1,
+                other=other,
+                other_gear=ahead.gear,
+                gear=gear,
             )
         squares = path[at : at + SQUARES]
         base_lane = lanes[behind]
         rel = [lanes[sq] - base_lane for sq in squares]
         if rel and rel[0] not in (1, -1):
-            out.append(
-                Violation(turn, cid, "S1", f"slipstream {k + 1} must pull out of lane at {squares[0]}")
-            )
+            out.violation(turn, cid, "S1", Code.S1_SLIPSTREAM_MUST_PULL_OUT, k=k + 1, square=squares[0])
         elif rel:
             d = rel[0]
             if not any(tuple(r * d for r in rel) == p[: len(rel)] for p in PATTERNS):
-                out.append(
-                    Violation(
-                        turn,
-                        cid,
-                        "S1",
-                        f"slipstream {k + 1} over {' '.join(squares)} follows none of the three patterns "
-                        f"(out one lane and back in front, out one lane straight, out two lanes straight)",
-                    )
+                out.violation(
+                    turn, cid, "S1", Code.S1_SLIPSTREAM_OVER_FOLLOWS_NONE, k=k + 1, squares=" ".join(squares)
                 )
         here = corner_of[behind]
         if any(corner_of[sq] is not None and corner_of[sq] is not here for sq in squares):
             brakes += 1
     if brakes > car.wear.brakes:
-        out.append(
-            Violation(
-                turn,
-                cid,
-                "S1",
-                f"enters a corner by slipstream: {brakes} brake point(s) due, has {car.wear.brakes}",
-            )
+        out.violation(
+            turn, cid, "S1", Code.S1_ENTERS_CORNER_SLIPSTREAM_BRAKE, due=brakes, brakes=car.wear.brakes
         )
     return SlipCheck(brakes, main)
 

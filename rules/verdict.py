@@ -7,18 +7,25 @@ from enum import StrEnum
 from typing import Any
 
 from rules.ledger import XpChange
+from rules.messages import Code, Kind, Params, params_json, render
 from rules.state import CarState, Cause
 
 
 @dataclass(frozen=True, slots=True)
 class Violation:
-    """A broken rule: turn (0 = before the start), car (None = the whole log), rule id, message."""
+    """A broken rule: turn (0 = before the start), car (None = the whole log), rule id, and what
+    was wrong as a message code and its params (`message`: the English text, made on reading)."""
 
     turn: int
     car: str | None
     rule: str
-    message: str
+    code: Code
+    params: Params = ()
     fatal: bool = False
+
+    @property
+    def message(self) -> str:
+        return render(self.code, self.params)
 
     def __str__(self) -> str:
         who = f"car {self.car}: " if self.car is not None else ""
@@ -26,7 +33,14 @@ class Violation:
         return f"{where}{who}{self.message} [{self.rule}]"
 
     def to_json(self) -> dict[str, Any]:
-        return {"turn": self.turn, "car": self.car, "rule": self.rule, "message": self.message}
+        return {
+            "turn": self.turn,
+            "car": self.car,
+            "rule": self.rule,
+            "message": self.message,
+            "code": self.code.value,
+            "params": params_json(self.params),
+        }
 
 
 @dataclass(frozen=True, slots=True)
@@ -35,8 +49,23 @@ class Event:
 
     turn: int
     car: str | None
-    kind: str
-    message: str
+    kind: Kind
+    code: Code
+    params: Params = ()
+
+    @property
+    def message(self) -> str:
+        return render(self.code, self.params)
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "turn": self.turn,
+            "car": self.car,
+            "kind": self.kind.value,
+            "message": self.message,
+            "code": self.code.value,
+            "params": params_json(self.params),
+        }
 
     def __str__(self) -> str:
         return f"turn {self.turn}, car {self.car}: {self.message}"

@@ -4,13 +4,14 @@ from __future__ import annotations
 
 import os
 import socket
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
-SHARED = ROOT.parent / "shared"
-EXAMPLES = SHARED / "examples"
+# The worked examples ship with the project (fixtures/examples/README.md): never skipped, never absent.
+EXAMPLES = ROOT / "fixtures" / "examples"
 IN_CI = os.getenv("CI", "").lower() == "true"
 
 
@@ -22,14 +23,27 @@ def service_up(host: str, port: int) -> bool:
         return False
 
 
+def absent(message: str) -> None:
+    """Skip with a reason when something the test needs is absent; under CI=true, fail instead."""
+    if IN_CI:
+        pytest.fail(f"{message} (CI=true: it must be there)")
+    pytest.skip(message)
+
+
 def require_service(name: str, host: str, port: int) -> None:
     """Skip with a reason when a service is absent; under CI=true, fail instead."""
-    if service_up(host, port):
-        return
-    message = f"{name} is not reachable on {host}:{port}"
-    if IN_CI:
-        pytest.fail(f"{message} (CI=true: services must run)")
-    pytest.skip(message)
+    if not service_up(host, port):
+        absent(f"{name} is not reachable on {host}:{port}")
+
+
+def pytest_runtest_setup(item: pytest.Item) -> None:
+    # A `postgres` test on another database is absent its service, like a Redis test without Redis.
+    # CI runs them in its PostgreSQL pass and deselects them (-m "not postgres") on SQLite.
+    if item.get_closest_marker("postgres"):
+        from django.db import connection
+
+        if connection.vendor != "postgresql":
+            absent(f"needs PostgreSQL, the database is {connection.vendor} (set DATABASE_URL=postgres://...)")
 
 
 @pytest.fixture(autouse=True)
@@ -49,6 +63,18 @@ def redis_server() -> str:
 
 @pytest.fixture
 def examples_dir() -> Path:
-    if not EXAMPLES.is_dir():
-        pytest.skip(f"shared examples not found at {EXAMPLES}")
+    """fixtures/examples/: the oval, the valid and gear-skip race logs, the qualifying sheet."""
+    assert EXAMPLES.is_dir(), f"{EXAMPLES} is missing: it ships with the project"
     return EXAMPLES
+
+
+@pytest.fixture
+def english() -> Iterator[None]:
+    """Messages asserted in English, the source language; the site itself defaults to French.
+
+    Folders whose tests all read English make it autouse in their conftest.
+    """
+    from django.utils import translation
+
+    with translation.override("en"):
+        yield

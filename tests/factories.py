@@ -4,34 +4,25 @@ from __future__ import annotations
 
 import copy
 import itertools
+import json
 from collections.abc import Sequence
+from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Any
 
+from django.contrib.auth import get_user_model
 from django.utils import timezone
 
 from league.models import Driver, Season, SeasonEntry, Team
 from league.services import driver_create, season_create, season_entry_create, team_create
 from races.models import Circuit, Race, RaceEntry, Result
 from races.services import ResultRow, circuit_create, race_create, race_entry_create, race_results_record
+from tests.conftest import EXAMPLES
 
-# The shared example circuit (shared/examples/circuit-ovale.json), copied so the suite stands alone.
-OVAL: dict[str, Any] = {
-    "format": "formule-de/circuit@1",
-    "id": "ovale",
-    "name": "Ovale d'essai",
-    "laps": 2,
-    "weather": {"rain": [1, 4], "variable": [5, 8], "sun": [9, 20]},
-    "segments": [
-        {"id": "S1", "straight": 8},
-        {"id": "T1", "corner": {"stops": 1, "cells": [3, 4, 5], "turn": "left", "angle": 180}},
-        {"id": "S2", "straight": 10},
-        {"id": "T2", "corner": {"stops": 2, "cells": [3, 4, 5], "turn": "left", "angle": 180}},
-        {"id": "S3", "straight": 6},
-    ],
-    "grid": ["S3-b6", "S3-a5", "S3-b4", "S3-a3", "S3-b2", "S3-a1"],
-    "pit": {"entry": "S3-c2", "exit": "S1-c3", "stands": 6},
-}
+# The worked example's oval (fixtures/examples/circuit-ovale.json).
+OVAL: dict[str, Any] = json.loads((EXAMPLES / "circuit-ovale.json").read_text(encoding="utf-8"))
+# The wear every car of the worked examples starts with.
+EXAMPLE_WEAR = {"tyres": 4, "brakes": 3, "gearbox": 3, "body": 3, "engine": 3, "handling": 4}
 
 _serial = itertools.count(1)
 
@@ -53,6 +44,13 @@ def wide_oval_document(circuit_id: str = "anneau", name: str = "Anneau large") -
 def make_circuit(document: dict[str, Any] | None = None) -> Circuit:
     document = document or wide_oval_document()
     return Circuit.objects.filter(slug=document["id"]).first() or circuit_create(document=document)
+
+
+def store_circuit(document: dict[str, Any], country: str = "") -> Circuit:
+    """A circuit stored as given, never judged by the engine (e.g. with names on its corners)."""
+    return Circuit.objects.create(
+        slug=document["id"], name=document["name"], country=country, document=document
+    )
 
 
 def make_driver(name: str | None = None, slug: str | None = None, **kwargs: Any) -> Driver:
@@ -129,5 +127,102 @@ def run_race(
     return race_results_record(race=race, rows=rows, status=status)
 
 
+def record_results(
+    race: Race, order: Sequence[SeasonEntry], *, eliminated: dict[int, tuple[str, int]] | None = None
+) -> None:
+    """Enter the cars in grid order and write their results as given, without the service:
+    position i scores the season table's i-th points even when out (`eliminated`: car -> cause,
+    turn), and no experience is earned."""
+    eliminated = eliminated or {}
+    points = race.season.points_table
+    for index, entry in enumerate(order, start=1):
+        race_entry = race_entry_create(race=race, season_entry=entry, grid_slot=index)
+        cause, turn = eliminated.get(entry.car_number, ("", None))
+        Result.objects.create(
+            race=race,
+            race_entry=race_entry,
+            position=index,
+            status=Result.Status.ELIMINATED if cause else Result.Status.FINISHED,
+            cause=cause,
+            turn=turn,
+            points=points[index - 1] if index <= len(points) else 0,
+        )
+
+
 def race_entries(race: Race) -> list[RaceEntry]:
     return list(race.entries.select_related("season_entry").order_by("grid_slot"))
+
+
+def make_user(username: str, **extra: Any) -> Any:
+    return get_user_model().objects.create_user(username, f"{username}@example.org", "demo", **extra)
+
+
+# What a steward's account is given: submit, choose and re-queue sheets, decide protests, publish.
+# A staff account does what its permissions say, no more (config/api_support.py, races/sheets/).
+STEWARD_PERMISSIONS = (
+    "add_racesheet",
+    "change_racesheet",
+    "view_racesheet",
+    "change_protest",
+    "view_protest",
+    "change_race",
+)
+
+
+def make_steward(username: str = "steward") -> Any:
+    """A league admin (is_staff) with the stewards' permissions."""
+    from django.contrib.auth.models import Permission
+
+    user = make_user(username, is_staff=True)
+    user.user_permissions.set(Permission.objects.filter(codename__in=STEWARD_PERMISSIONS))
+    return user
+
+
+@dataclass
+class Oval:
+    """The worked examples' race (fixtures/examples/race-ovale-valid.json), ready for its sheet."""
+
+    season: Season
+    race: Race
+    alice: Any  # users, each one driving
+    bruno: Any
+    chiara: Any  # in the season, not in this race
+    steward: Any
+    car7: SeasonEntry
+    car3: SeasonEntry
+    car8: SeasonEntry
+
+
+def build_oval(
+    steward: Any = None, *, laps: int = 1, grid: bool = True, names: dict[str, str] | None = None
+) -> Oval:
+    """The demo's running season round 5: the test oval, 1 lap, status run.
+
+    Cars 7 (alice, Écurie Rouge, grid 1) and 3 (bruno, Écurie Bleue, grid 2) with the examples'
+    wear, as in the worked examples; car 8 (chiara, rouge) is in the season only. `names`: the
+    drivers' names by slug (default Alice, Bruno, Chiara); `grid=False` leaves the grid slots
+    empty; `steward` is an admin made elsewhere, else one is made.
+    """
+    season = make_season(name="Championnat 2026", slug="championnat-2026")
+    rouge = make_team("Écurie Rouge", "rouge", colour="#c8102e")
+    bleu = make_team("Écurie Bleue", "bleu", colour="#1e4fa3")
+    names = {slug: slug.capitalize() for slug in ("alice", "bruno", "chiara")} | (names or {})
+    users = {slug: make_user(slug) for slug in names}
+    drivers = {slug: make_driver(name, slug, user=users[slug]) for slug, name in names.items()}
+    car7 = make_entry(season, 7, driver=drivers["alice"], team=rouge)
+    car3 = make_entry(season, 3, driver=drivers["bruno"], team=bleu)
+    car8 = make_entry(season, 8, driver=drivers["chiara"], team=rouge)
+    race = race_create(
+        season=season,
+        round=5,
+        circuit=make_circuit(OVAL),
+        scheduled_at=timezone.now() - timedelta(days=2),
+        laps=laps,
+        status=Race.Status.RUN,
+    )
+    for entry, slot in ((car7, 1), (car3, 2)):
+        race_entry_create(
+            race=race, season_entry=entry, grid_slot=slot if grid else None, wear=dict(EXAMPLE_WEAR)
+        )
+    steward = steward or make_steward()
+    return Oval(season, race, users["alice"], users["bruno"], users["chiara"], steward, car7, car3, car8)

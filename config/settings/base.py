@@ -32,6 +32,10 @@ INSTALLED_APPS = [
     "drf_spectacular",
     "drf_spectacular_sidecar",  # Swagger UI's files, served by us: /api/docs/ works offline
     "simple_history",
+    "allauth",
+    "allauth.account",
+    "django_countries",
+    "accounts",
     "axes",  # lockout after failed logins, on every authenticate(): the login page, the admin, the API token
     "csp",
     "league",
@@ -51,15 +55,11 @@ MIDDLEWARE = [
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "simple_history.middleware.HistoryRequestMiddleware",
+    "allauth.account.middleware.AccountMiddleware",
     "csp.middleware.CSPMiddleware",
     "config.middleware.PermissionsPolicyMiddleware",
     # Last: it turns a lockout flagged by the authentication backend into its 429 answer.
     "axes.middleware.AxesMiddleware",
-]
-
-AUTHENTICATION_BACKENDS = [
-    "axes.backends.AxesStandaloneBackend",  # first: a locked-out client gets no further
-    "django.contrib.auth.backends.ModelBackend",
 ]
 
 ROOT_URLCONF = "config.urls"
@@ -76,6 +76,7 @@ TEMPLATES = [
                 "django.template.context_processors.i18n",
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
+                "league.context_processors.my_races",
             ],
         },
     },
@@ -119,9 +120,48 @@ STORAGES = {
     "staticfiles": {"BACKEND": "whitenoise.storage.CompressedStaticFilesStorage"},
 }
 
-LOGIN_URL = "login"
+LOGIN_URL = "account_login"
 LOGIN_REDIRECT_URL = "home"
 LOGOUT_REDIRECT_URL = "home"
+
+# Accounts (django-allauth): sign-up confirmed by e-mail, login by user name or e-mail.
+AUTHENTICATION_BACKENDS = [
+    "axes.backends.AxesStandaloneBackend",  # first: a locked-out client gets no further (allauth's login too)
+    "django.contrib.auth.backends.ModelBackend",  # the admin and the API's token by user name
+    "allauth.account.auth_backends.AuthenticationBackend",
+]
+ACCOUNT_ADAPTER = "accounts.adapter.AccountAdapter"
+ACCOUNT_LOGIN_METHODS = {"username", "email"}
+ACCOUNT_SIGNUP_FIELDS = ["email*", "username*", "password1*", "password2*"]
+ACCOUNT_SIGNUP_FORM_CLASS = "accounts.forms.SignupExtraForm"
+ACCOUNT_EMAIL_VERIFICATION = "mandatory"
+ACCOUNT_CONFIRM_EMAIL_ON_GET = False  # a link scanner opening the mail must not confirm it
+ACCOUNT_LOGIN_ON_EMAIL_CONFIRMATION = True
+ACCOUNT_UNIQUE_EMAIL = True
+ACCOUNT_EMAIL_SUBJECT_PREFIX = os.getenv("EMAIL_SUBJECT_PREFIX", "[Formule Dé] ")
+ACCOUNT_LOGOUT_REDIRECT_URL = "home"
+
+# E-mail: printed on the console unless an SMTP server is named (EMAIL_HOST); sent from Celery.
+EMAIL_HOST = os.getenv("EMAIL_HOST", "")
+EMAIL_BACKEND = os.getenv(
+    "EMAIL_BACKEND",
+    "django.core.mail.backends.smtp.EmailBackend"
+    if EMAIL_HOST
+    else "django.core.mail.backends.console.EmailBackend",
+)
+EMAIL_PORT = envint("EMAIL_PORT", "587")
+EMAIL_HOST_USER = os.getenv("EMAIL_HOST_USER", "")
+EMAIL_HOST_PASSWORD = os.getenv("EMAIL_HOST_PASSWORD", "")
+EMAIL_USE_TLS = envbool("EMAIL_USE_TLS", "True" if EMAIL_HOST else "False")
+EMAIL_USE_SSL = envbool("EMAIL_USE_SSL", "False")
+EMAIL_TIMEOUT = envint("EMAIL_TIMEOUT", "20")
+# Notifications: links point here; the league's Discord or Slack channel, when it has one.
+SITE_URL = os.getenv("SITE_URL", "http://127.0.0.1:8000")
+LEAGUE_WEBHOOK_URL = os.getenv("LEAGUE_WEBHOOK_URL", "")
+LEAGUE_WEBHOOK_KIND = os.getenv("LEAGUE_WEBHOOK_KIND", "discord")  # or "slack" (found from the URL too)
+LEAGUE_WEBHOOK_TIMEOUT = envint("LEAGUE_WEBHOOK_TIMEOUT", "10")
+DEFAULT_FROM_EMAIL = os.getenv("DEFAULT_FROM_EMAIL", "Formule Dé league <league@localhost>")
+SERVER_EMAIL = DEFAULT_FROM_EMAIL
 
 # Redis serves as Celery broker and cache in production; without REDIS_URL tasks
 # run inline (eager) and the cache is in-process, so nothing needs installing.
@@ -129,7 +169,17 @@ REDIS_URL = os.getenv("REDIS_URL", "")
 CELERY_BROKER_URL = REDIS_URL or "memory://"
 CELERY_RESULT_BACKEND = None
 # Tasks live in sub-packages (races/sheets/tasks.py), where autodiscovery does not look.
-CELERY_IMPORTS = ("races.sheets.tasks",)
+CELERY_IMPORTS = (
+    "races.sheets.tasks",
+    "accounts.tasks",
+    "league.notifications.tasks",
+    "league.notifications.reminders",
+)
+# Periodic tasks, for the one `celery beat` a site runs (make beat).
+CELERY_BEAT_SCHEDULE = {
+    # Hourly: every race starting within 24 hours has its entrants told, once each.
+    "race-tomorrow": {"task": "league.notifications.race_tomorrow", "schedule": 3600.0},
+}
 CELERY_TASK_ALWAYS_EAGER = envbool("CELERY_TASK_ALWAYS_EAGER", "False" if REDIS_URL else "True")
 CELERY_TASK_EAGER_PROPAGATES = False
 CELERY_TASK_ACKS_LATE = True

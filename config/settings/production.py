@@ -38,6 +38,9 @@ X_FRAME_OPTIONS = "DENY"
 DATABASES["default"]["CONN_MAX_AGE"] = envint("DB_CONN_MAX_AGE", "60")  # noqa: F405
 DATABASES["default"]["CONN_HEALTH_CHECKS"] = True  # noqa: F405
 
+# allauth's mailed links (confirmation, password reset) use HTTPS.
+ACCOUNT_DEFAULT_HTTP_PROTOCOL = "https"
+
 # One JSON object a line on standard error, for the log collector.
 LOGGING = {
     "version": 1,

@@ -20,6 +20,7 @@ from league.templatetags.league_extras import cause_label
 from races.engine_messages import translate_engine_message
 from races.models import Race, RaceEntry, RaceSheet
 from rules.formats import CarEntry, LogFormatError, read_race_log
+from rules.messages import SPINS
 from rules.replay import play_turn, start
 from rules.ruleset import RuleSet, UnknownOptionError
 from rules.state import CarStatus, RaceState
@@ -177,8 +178,8 @@ def _car(log_car: CarEntry, entry: RaceEntry | None, placing: dict[str, Any] | N
 
 
 def _event(event: Event) -> dict[str, Any]:
-    kind = event.kind
-    if kind == "corner-exit" and "spin" in event.message:
+    kind = event.kind.value
+    if event.code in SPINS:  # a corner exit that ends in a spin (C6)
         kind = "spin"
     label = EVENT_LABELS.get(kind)
     return {

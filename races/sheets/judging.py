@@ -19,6 +19,7 @@ from django.db import DatabaseError, transaction
 from django.utils import timezone, translation
 from django.utils.translation import gettext as _
 
+from league.notifications import events
 from races.models import Penalty, Race, RaceSheet
 from races.services import ResultRow, race_grid_record, race_results_record
 from races.sheets.engine import Judgement, SheetEngineError, judge_qualifying, judge_race_log
@@ -107,6 +108,7 @@ def _conclude(*, sheet_id: int, judgement: Judgement) -> RaceSheet:
     sheet.save(update_fields=["log", "verdict", "error", "status", "validated_at", "chosen", "updated_at"])
     if sheet.chosen:
         race_sheet_apply(sheet=sheet, by=None)
+    events.sheet_judged(sheet)  # after commit: the sender, and the others asked to confirm
     return sheet
 
 

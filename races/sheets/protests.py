@@ -11,6 +11,7 @@ from django.db import IntegrityError, transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from league.notifications import events
 from races.models import Penalty, Protest, Race, RaceEntry, RaceSheet, Result, SheetConfirmation
 from races.sheets.experience import refuse_overdraft
 from races.sheets.judging import race_sheet_apply
@@ -90,6 +91,7 @@ def protest_file(
     protest.full_clean()
     protest._history_user = by
     protest.save()
+    events.protest_filed(protest)
     return protest
 
 
@@ -178,4 +180,5 @@ def protest_decide(
         chosen.race = race
         race_sheet_apply(sheet=chosen, by=by)
         refuse_overdraft(entries=race.entries.select_related("season_entry__driver", "season_entry__team"))
+    events.protest_decided(protest)
     return protest

@@ -11,8 +11,9 @@ played: the inertia move is the last one."""
 from __future__ import annotations
 
 from rules import damage
+from rules.messages import Code, Kind, msg
 from rules.state import CarStatus, Cause
-from rules.verdict import Event, Violation
+from rules.verdict import Event
 
 MIN_GEAR = 5
 
@@ -38,20 +39,18 @@ def catch(game, state, out, first_event):
             ext=car.ext.with_(inertia=True),
         )
         state = state.with_car(car)
-        out.append(
-            Event(state.turn, car.id, "inertia", "engine broken in 5th or higher: one last move in 4th (A4)")
-        )
+        out.event(state.turn, car.id, Kind.INERTIA, Code.INERTIA_LAST_MOVE)
     return state
 
 
 def prepare(game, state, car, move, plan, out) -> None:
     turn = state.turn
     if move.gear != 4:
-        out.append(Violation(turn, car.id, "A4", f"the inertia move is made in 4th, not gear {move.gear}"))
+        out.violation(turn, car.id, "A4", Code.A4_INERTIA_MOVE_MADE_4TH, gear=move.gear)
     if move.slipstream:
-        out.append(Violation(turn, car.id, "A4", "no slipstream for a car in inertia"))
+        out.violation(turn, car.id, "A4", Code.A4_NO_SLIPSTREAM_CAR_INERTIA)
     if plan.pit_route:
-        out.append(Violation(turn, car.id, "A4", "a car in inertia may not take the pit lane"))
+        out.violation(turn, car.id, "A4", Code.A4_CAR_INERTIA_MAY_NOT)
     plan.options["_inertia"] = True
 
 
@@ -62,5 +61,5 @@ def finish(state, car_id, out):
         return state
     state = state.with_car(car.with_(ext=car.ext.with_(inertia=False)))
     return damage.eliminate(
-        state, car_id, Cause.ENGINE, state.turn, out, "engine broken: the inertia move is over (A4)"
+        state, car_id, Cause.ENGINE, state.turn, out, msg(Code.OUT_ENGINE_BROKEN_INERTIA_MOVE)
     )

@@ -28,6 +28,8 @@ from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from rules import pits
+from rules.journal import Journal
+from rules.messages import Code, Kind, msg, params
 from rules.state import PARTS, CarState, CarStatus, Cause, RaceState, Wear
 from rules.verdict import Event, Violation
 from rules.weather import Tyres
@@ -126,11 +128,9 @@ def end_turn(game: Game, state: RaceState, race_order: tuple[str, ...]) -> tuple
     turn = state.turn
     state = state.with_(flags=state.flags | {why})
     lap = max(1, max((c.crossings for c in state.cars if c.status is CarStatus.RACING), default=1))
-    events: list = []
+    events = Journal()
     if why != START and lap >= game.laps:
-        events.append(
-            Event(turn, None, "red-flag", f"red flag ({why}) in the last lap: the race is over (A5)")
-        )
+        events.event(turn, None, Kind.RED_FLAG, Code.RED_FLAG_LAST_LAP, why=why)
         racing = [cid for cid in race_order if state.car(cid).status is CarStatus.RACING]
         for rank, cid in enumerate(racing, 1):
             car = state.car(cid)
@@ -140,9 +140,7 @@ def end_turn(game: Game, state: RaceState, race_order: tuple[str, ...]) -> tuple
             )
         return state, events
     left = game.laps if why == START else game.laps - lap
-    events.append(
-        Event(turn, None, "red-flag", f"red flag ({why}): a new standing start, {left} lap(s) to go (A5)")
-    )
+    events.event(turn, None, Kind.RED_FLAG, Code.RED_FLAG_RESTART, why=why, left=left)
     return state.with_(restart_due=(why, turn, race_order, lap)), events
 
 
@@ -154,11 +152,9 @@ def restart(
     Returns the state and violations; a missing or unexpected restart is fatal."""
     due = state.restart_due
     if given is not None and not game.rules.has("A5"):
-        return state, [
-            Violation(turn, None, "A5", "the log restarts the race, but option A5 is not in force", True)
-        ]
+        return state, [Violation(turn, None, "A5", Code.A5_LOG_RESTARTS_RACE_OPTION, params(), True)]
     if due is None and given is not None:
-        return state, [Violation(turn, None, "A5", "the log restarts the race, but no red flag fell", True)]
+        return state, [Violation(turn, None, "A5", Code.A5_LOG_RESTARTS_RACE_NO, params(), True)]
     if due is None:
         return state, []
     why, flag_turn, order, lap = due
@@ -168,12 +164,12 @@ def restart(
                 turn,
                 None,
                 "A5",
-                f"red flag at the end of turn {flag_turn} ({why}): turn {turn} must restart the race "
-                '(a "restart" entry)',
+                Code.A5_RED_FLAG_END_TURN,
+                params(flag_turn=flag_turn, why=why, turn=turn),
                 True,
             )
         ]
-    out: list = []
+    out = Journal()
     stops = [p["car"] for p in given.get("pits", ())]
     state = state.with_(restart_due=None)
     # obstacles are cleared off the track; a car in engine inertia (A4) cannot restart
@@ -187,16 +183,10 @@ def restart(
     racing = {c.id for c in state.cars if c.status is CarStatus.RACING}
     for cid in stops:
         if cid not in racing:
-            out.append(
-                Violation(turn, cid, "A5", f"car {cid} is not racing: it has nothing to do in the pits")
-            )
+            out.violation(turn, cid, "A5", Code.A5_CAR_NOT_RACING_HAS, car=cid)
     if why == START:
         if stops:
-            out.append(
-                Violation(
-                    turn, stops[0], "A5", "a restart at the start repairs every car for free: no pit stop"
-                )
-            )
+            out.violation(turn, stops[0], "A5", Code.A5_RESTART_START_REPAIRS_EVERY)
         for cid in racing:
             state = state.with_car(
                 _back_on_grid(game, state.car(cid), game.entries[cid].grid, 0, repaired=True)
@@ -232,7 +222,9 @@ def _back_on_grid(game: Game, car: CarState, slot: int, crossings: int, *, repai
     return car.with_(**changes)
 
 
-def _pit_work(game: Game, car: CarState, stop: Mapping[str, Any], lap: int, turn: int, out: list) -> CarState:
+def _pit_work(
+    game: Game, car: CarState, stop: Mapping[str, Any], lap: int, turn: int, out: Journal
+) -> CarState:
     """Tyres, repairs (pit points or A11 keys, up to the build) and fuel during the red flag."""
     build = game.entries[car.id].wear
     ext = car.ext
@@ -246,7 +238,7 @@ def _pit_work(game: Game, car: CarState, stop: Mapping[str, Any], lap: int, turn
     ext = ext.with_(pit_points=max(0, ext.pit_points - spent))
     if stop.get("fuel") is not None:
         if not game.rules.has("A12"):
-            out.append(Violation(turn, car.id, "A12", "refuels, but option A12 is not in force"))
+            out.violation(turn, car.id, "A12", Code.A12_REFUELS_OPTION_NOT_FORCE)
         else:
             ext = ext.with_(fuel=stop["fuel"], fuel_from=lap + 1)
     return car.with_(wear=Wear(**parts), ext=ext, **changes)
@@ -260,31 +252,29 @@ def take_spare(game: Game, state: RaceState, car: CarState, move: Move, turn: in
     taken = move.option.get("spare") if move.option else None
     why = None
     if not game.rules.has("A5"):
-        why = "takes the spare car, but option A5 is not in force this season"
+        why = msg(Code.A5_SPARE_OPTION_OFF)
     elif car.ext.spare:
-        why = f"car {car.id} already took its spare car"
+        why = msg(Code.A5_SPARE_TAKEN_ALREADY, car=car.id)
     elif turn > SPARE_LAST_TURN:
-        why = f"the spare car can be taken up to turn {SPARE_LAST_TURN}, not in turn {turn}"
+        why = msg(Code.A5_SPARE_TOO_LATE, last=SPARE_LAST_TURN, turn=turn)
     elif entry.stand is None:
-        why = f"car {car.id} has no stand (`stand`) to leave with the spare car"
+        why = msg(Code.A5_SPARE_NO_STAND, car=car.id)
     elif move.gear > SPARE_GEAR:
-        why = f"the spare car leaves its stand in {SPARE_GEAR}th gear at most, not {move.gear}th"
+        why = msg(Code.A5_SPARE_GEAR_TOO_HIGH, most=SPARE_GEAR, gear=move.gear)
     if why is None:
         less = taken if isinstance(taken, Mapping) else {}
         bad = [p for p in less if p not in PARTS or type(less[p]) is not int or less[p] < 0]
         wear = entry.wear
         if bad:
-            why = f"the spare car's points off must be parts with whole numbers, not {bad[0]!r}"
+            why = msg(Code.A5_SPARE_POINTS_NOT_WHOLE, value=bad[0])
         elif sum(less.values()) != SPARE_POINTS:
-            why = (
-                f"the spare car has {SPARE_POINTS} points less than the car's build, not {sum(less.values())}"
-            )
+            why = msg(Code.A5_SPARE_POINTS_OFF_WRONG, points=SPARE_POINTS, less=sum(less.values()))
         else:
             wear = Wear(*(getattr(wear, p) - less.get(p, 0) for p in PARTS))
             if min(wear) < 1:
-                why = "the spare car needs at least 1 point in every part"
+                why = msg(Code.A5_SPARE_PART_AT_ZERO)
     if why is not None:
-        return state, [Violation(turn, car.id, "A5", why)]
+        return state, [Violation(turn, car.id, "A5", *why)]
     # the lap the car retired in, from the stand: a stand before the line must not give a lap
     laps_done = (
         max(0, car.crossings - 1) if pits._line_ahead(game.track, None, entry.stand) else car.crossings
@@ -306,4 +296,6 @@ def take_spare(game: Game, state: RaceState, car: CarState, move: Move, turn: in
         # the Top and Super Top used stay used (« ne régénère ni le top ni le super top »)
         ext=replace(car.ext, spare=True, in_stand=True, owed=0, stalled=False, inertia=False),
     )
-    return state.with_car(spare), [Event(turn, car.id, "spare", f"takes the spare car in {entry.stand} (A5)")]
+    return state.with_car(spare), [
+        Event(turn, car.id, Kind.SPARE, Code.SPARE_TAKEN, params(stand=entry.stand))
+    ]

@@ -7,14 +7,25 @@ per damage, in the order the damage happened."""
 from __future__ import annotations
 
 from rules.formats import TestKind
+from rules.messages import Code, Kind, msg
 from rules.verdict import Event
 
-KINDS = ("body-lost", "engine-lost")
+KINDS = (Kind.BODY_LOST, Kind.ENGINE_LOST)
+# the losses a scatter roll follows: a test rolled (collision, engine) or a car blocked against
+INCIDENTS = frozenset(
+    {
+        Code.LOST_COLLISION_WITH_MOVER,
+        Code.LOST_COLLISION_WITH_TARGET,
+        Code.LOST_DANGEROUS_SQUARE_ROLLED,
+        Code.LOST_ENGINE_TEST_AFTER_CAR,
+        Code.LOST_CAR_WAS_BLOCKED_AGAINST,
+    }
+)
 
 
 def _incidents(out, first_event):
     for ev in out[first_event:]:
-        if isinstance(ev, Event) and ev.kind in KINDS and ("rolled" in ev.message or "blocked" in ev.message):
+        if isinstance(ev, Event) and ev.kind in KINDS and dict(ev.params)["why"][0] in INCIDENTS:
             yield ev
 
 
@@ -44,7 +55,7 @@ def scatter(game, state, car_id, rolls, out, first_event):
     dangerous = set(state.dangerous)
     for k, ev in enumerate(incidents):
         if k >= len(given):
-            rolls.violation(TestKind.SCATTER, ev.car, f"no scatter roll for the damage to car {ev.car}")
+            rolls.violation(TestKind.SCATTER, ev.car, msg(Code.TEST_NO_SCATTER_ROLL_DAMAGE, car=ev.car))
             continue
         test = given[k]
         car = state.car(ev.car)
@@ -55,11 +66,16 @@ def scatter(game, state, car_id, rolls, out, first_event):
             sq = side(game.track, car.square, step)
             if sq is not None and sq not in occupied:
                 dangerous.add(sq)
-                out.append(
-                    Event(state.turn, ev.car, "debris", f"debris scattered onto {sq} (rolled {test.roll})")
+                out.event(
+                    state.turn,
+                    ev.car,
+                    Kind.DEBRIS,
+                    Code.DEBRIS_SCATTERED,
+                    sq=sq,
+                    roll=test.roll,
                 )
     for test in given[len(incidents) :]:
         rolls.violation(
-            TestKind.SCATTER, rolls.car(test), f"scatter roll {test.roll} with no damage to scatter"
+            TestKind.SCATTER, rolls.car(test), msg(Code.TEST_SCATTER_ROLL_NO_DAMAGE, roll=test.roll)
         )
     return state.with_(dangerous=frozenset(dangerous))

@@ -6,7 +6,8 @@ turn, to every car at once. [decision] The roll is logged in the tests of the mo
 from __future__ import annotations
 
 from rules.formats import TestKind
-from rules.verdict import Event
+from rules.journal import Journal
+from rules.messages import Code, Kind, msg
 
 DUE = "weather"
 
@@ -16,12 +17,10 @@ def roll(game, state, car_id, rolls, out):
         return state  # this turn's roll is already made
     given = rolls.take(TestKind.WEATHER)
     if not given:
-        rolls.violation(
-            TestKind.WEATHER, car_id, "no weather roll after a 20 in 5th or 30 in 6th under variable weather"
-        )
+        rolls.violation(TestKind.WEATHER, car_id, msg(Code.TEST_NO_WEATHER_ROLL_AFTER))
         return state
     for extra in given[1:]:
-        rolls.violation(TestKind.WEATHER, car_id, f"a second weather roll ({extra.roll}) for one engine push")
+        rolls.violation(TestKind.WEATHER, car_id, msg(Code.TEST_SECOND_WEATHER_ROLL_ONE, roll=extra.roll))
     if not rolls.check_roll(given[0]):
         return state
     return state.with_(due=(*state.due, (DUE, given[0].roll, car_id)))
@@ -29,12 +28,17 @@ def roll(game, state, car_id, rolls, out):
 
 def end_turn(game, state):
     """Apply the turn's weather roll (called at the end of the game turn)."""
-    events = []
+    events = Journal()
     for item in state.due:
         if item[0] == DUE:
             weather = state.weather.after_roll(game.track.weather.kind_for(item[1]))
             state = state.with_(weather=weather)
-            events.append(
-                Event(state.turn, item[2], "weather", f"weather roll {item[1]}: {weather.label()} (A9)")
+            events.event(
+                state.turn,
+                item[2],
+                Kind.WEATHER,
+                Code.WEATHER_ROLL_A9,
+                roll=item[1],
+                weather=weather.label(),
             )
     return state.with_(due=()), events

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from rules import damage
 from rules.formats import TestKind
-from rules.verdict import Event
+from rules.messages import Code, Kind, msg
 
 
 def prepare(move, plan) -> None:
@@ -15,27 +15,27 @@ def prepare(move, plan) -> None:
 
 def burn(game, state, car_id, out):
     # no sticker for this point: « 1 (sec) … des débris » — the debris roll decides
-    return damage.lose(state, car_id, "engine", 1, state.turn, out, "pedal to the metal", mark=False)
+    return damage.lose(state, car_id, "engine", 1, state.turn, out, msg(Code.LOST_PEDAL_METAL), mark=False)
 
 
 def debris(state, car_id, rolls, out):
     given = rolls.take(TestKind.DEBRIS)
     if not given:
-        rolls.violation(TestKind.DEBRIS, car_id, "no debris roll (d20) after pedal to the metal")
+        rolls.violation(TestKind.DEBRIS, car_id, msg(Code.TEST_NO_DEBRIS_ROLL_D20))
         return state
     for extra in given[1:]:
-        rolls.violation(TestKind.DEBRIS, car_id, f"a second debris roll ({extra.roll})")
+        rolls.violation(TestKind.DEBRIS, car_id, msg(Code.TEST_SECOND_DEBRIS_ROLL, roll=extra.roll))
     test = given[0]
     limit = 2 if state.weather.is_rain else 1
     car = state.car(car_id)
     if rolls.check_roll(test) and test.roll <= limit and car.square is not None:
-        out.append(
-            Event(
-                state.turn,
-                car_id,
-                "debris",
-                f"pedal to the metal: debris on {car.square} (rolled {test.roll})",
-            )
+        out.event(
+            state.turn,
+            car_id,
+            Kind.DEBRIS,
+            Code.DEBRIS_PEDAL_TO_THE_METAL,
+            square=car.square,
+            roll=test.roll,
         )
         return state.with_(dangerous=state.dangerous | {car.square})
     return state

@@ -7,7 +7,7 @@ violation (the car had to stop)."""
 
 from __future__ import annotations
 
-from rules.verdict import Violation
+from rules.messages import Code
 
 BONUS = {1: {1: 3, 2: 2, 3: 0}, 2: {1: 2, 2: 0}, 3: {1: 0}}
 
@@ -22,7 +22,7 @@ def refuel(game, state, car, move, crossings_at_stand, tyre_points, out):
     if thirds is None:
         return tyre_points, {}
     if not 1 <= thirds <= 3:
-        out.append(Violation(state.turn, car.id, "A12", f"a tank holds 1–3 thirds, not {thirds}"))
+        out.violation(state.turn, car.id, "A12", Code.A12_TANK_HOLDS_1_3, thirds=thirds)
         thirds = 3
     from rules.pits import _line_ahead
 
@@ -36,14 +36,15 @@ def crossed(game, state, car_id, out):
     c = car.crossings
     ext = car.ext
     if c <= game.laps and c >= ext.fuel_from + ext.fuel:
-        out.append(
-            Violation(
-                state.turn,
-                car_id,
-                "A12",
-                f"starts lap {c} with no fuel: its tank of {ext.fuel}/3 covered laps {ext.fuel_from}–"
-                f"{ext.fuel_from + ext.fuel - 1}",
-            )
+        out.violation(
+            state.turn,
+            car_id,
+            "A12",
+            Code.A12_STARTS_LAP_NO_FUEL,
+            car=c,
+            fuel=ext.fuel,
+            fuel_from=ext.fuel_from,
+            fuel_to=ext.fuel_from + ext.fuel - 1,
         )
         # once is enough: the car runs on as if refuelled
         state = state.with_car(car.with_(ext=ext.with_(fuel=c - ext.fuel_from + 1)))

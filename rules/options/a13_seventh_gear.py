@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from rules import damage
 from rules.gearbox import is_face
-from rules.verdict import Violation
+from rules.messages import Code, msg
 
 CHOICES = ("gearbox", "brakes", "engine")
 
@@ -16,18 +16,16 @@ CHOICES = ("gearbox", "brakes", "engine")
 def prepare(game, state, car, move, plan, out) -> None:
     turn = state.turn
     if not game.rules.has("A13"):
-        out.append(Violation(turn, car.id, "A13", "7th gear is option A13, not in force this season"))
+        out.violation(turn, car.id, "A13", Code.A13_7TH_GEAR_OPTION_NOT)
     roll = move.roll
     if type(roll) is tuple:
         d5, d6 = roll
         if move.gear != 7:
-            out.append(Violation(turn, car.id, "G1", f"two dice [{d5}, {d6}] are thrown in 7th gear only"))
+            out.violation(turn, car.id, "G1", Code.G1_TWO_DICE_ARE_THROWN, d5=d5, d6=d6)
         for die, gear, (low, high) in ((d5, 5, (11, 20)), (d6, 6, (21, 30))):
             if not is_face(gear, die):
-                out.append(
-                    Violation(
-                        turn, car.id, "G1", f"roll {die} is not on the {gear}th gear die ({low}–{high})"
-                    )
+                out.violation(
+                    turn, car.id, "G1", Code.G1_ROLL_NOT_ON_DIE_7TH, die=die, gear=gear, low=low, high=high
                 )
         plan.roll = d5 + d6
         plan.die_ok = True
@@ -36,25 +34,16 @@ def prepare(game, state, car, move, plan, out) -> None:
         plan.everyone = extremes == 2
         plan.mover_engine = 1 + (1 if extremes else 0)
     elif not (move.option and "supertop" in move.option):
-        out.append(
-            Violation(turn, car.id, "A13", "a move in 7th gear throws two dice: roll [5th die, 6th die]")
-        )
+        out.violation(turn, car.id, "A13", Code.A13_MOVE_7TH_GEAR_THROWS)
 
 
 def over_rev(game, state, car, move, out):
     """The 4th gear skipped (7 → 2): one more point, the driver's choice."""
     choice = (move.option or {}).get("overrev")
     if choice not in CHOICES:
-        out.append(
-            Violation(
-                state.turn,
-                car.id,
-                "A13",
-                "7 → 2 costs one more point of the driver's choice: option overrev gearbox, brakes or engine",
-            )
-        )
+        out.violation(state.turn, car.id, "A13", Code.A13_7_2_COSTS_ONE)
         return state
     if choice == "engine":
-        return damage.lose(state, car.id, "engine", 1, state.turn, out, "over-revving 7 → 2")
+        return damage.lose(state, car.id, "engine", 1, state.turn, out, msg(Code.LOST_OVER_REVVING_7_2))
     wear = car.wear._replace(**{choice: max(0, getattr(car.wear, choice) - 1)})
     return state.with_car(car.with_(wear=wear))

@@ -27,8 +27,9 @@ from typing import TYPE_CHECKING
 from rules import damage
 from rules.corners import ExitOutcome
 from rules.formats import TestKind
+from rules.journal import Journal
+from rules.messages import Code, Kind, msg
 from rules.state import CarStatus, Cause, RaceState
-from rules.verdict import Event, Violation
 
 if TYPE_CHECKING:
     from rules.damage import Rolls
@@ -62,26 +63,31 @@ def across(track: Track, square: str) -> frozenset[str]:
     return frozenset(row - {square})
 
 
-def accident(state: RaceState, track: Track, car_id: str, square: str, rolls: Rolls, out: list) -> RaceState:
+def accident(
+    state: RaceState, track: Track, car_id: str, square: str, rolls: Rolls, out: Journal
+) -> RaceState:
     """The accident roll of the car gone off at `square`, then the rolls of the cars it touches."""
     turn = state.turn
     given = rolls.take(TestKind.ACCIDENT)
     if not given or rolls.car(given[0]) != car_id:
-        out.append(
-            Violation(turn, car_id, "A14", f"no accident roll (d20) after a serious road exit from {square}")
-        )
+        out.violation(turn, car_id, "A14", Code.A14_NO_ACCIDENT_ROLL_D20, square=square)
         return state
     own, rest = given[0], given[1:]
     if not rolls.check_roll(own):
         return state
     if own.roll <= OFF:
         hit: frozenset[str] = frozenset()
-        out.append(Event(turn, car_id, "accident", f"accident roll {own.roll}: off the track (A14)"))
+        out.event(turn, car_id, Kind.ACCIDENT, Code.ACCIDENT_OFF_TRACK, roll=own.roll)
     else:
         hit = track.beside(square) if own.roll <= ALONG else across(track, square)
-        how = "back onto the track" if own.roll <= ALONG else "back across the track"
-        out.append(
-            Event(turn, car_id, "accident", f"accident roll {own.roll}: bounces {how} at {square} (A14)")
+        how = Code.ACCIDENT_BOUNCES_ONTO if own.roll <= ALONG else Code.ACCIDENT_BOUNCES_ACROSS
+        out.event(
+            turn,
+            car_id,
+            Kind.ACCIDENT,
+            how,
+            roll=own.roll,
+            square=square,
         )
         state = state.with_(dangerous=state.dangerous | {square})
     touched = {
@@ -93,23 +99,14 @@ def accident(state: RaceState, track: Track, car_id: str, square: str, rolls: Ro
     for test in rest:
         cid = rolls.car(test)
         if cid not in touched or cid in seen:
-            out.append(
-                Violation(
-                    turn,
-                    cid,
-                    "A14",
-                    f"accident roll ({test.roll}) for car {cid}, which the crash did not touch",
-                )
-            )
+            out.violation(turn, cid, "A14", Code.A14_ACCIDENT_ROLL_CAR_WHICH, roll=test.roll, car=cid)
             continue
         seen.add(cid)
         if rolls.check_roll(test) and test.roll == HIT:
-            state = damage.lose(state, cid, "body", 1, turn, out, f"hit by car {car_id} off the road (A14)")
+            state = damage.lose(state, cid, "body", 1, turn, out, msg(Code.LOST_HIT_CAR_OFF_ROAD, car=car_id))
             hit_car = state.car(cid)
             if hit_car.status is CarStatus.RACING:
                 state = state.with_car(hit_car.with_(spun=True))
     for cid in sorted(touched - seen):
-        out.append(
-            Violation(turn, cid, "A14", f"car {cid} was touched by car {car_id}'s crash: no accident roll")
-        )
+        out.violation(turn, cid, "A14", Code.A14_CAR_WAS_TOUCHED_CAR, car=cid, crasher=car_id)
     return state

@@ -7,7 +7,7 @@
 from __future__ import annotations
 
 from rules.gearbox import pushes_engine
-from rules.verdict import Violation
+from rules.messages import Code
 
 THRESHOLD = {4: 9, 5: 15, 6: 25, 7: 41}
 BONUS = {4: 2, 5: 3, 6: 4, 7: 5}
@@ -18,7 +18,7 @@ LIMIT_PUSHED = 6
 def prepare(game, state, car, move, plan, out) -> None:
     gear = move.gear
     if gear not in THRESHOLD:
-        out.append(Violation(state.turn, car.id, "A15", f"supercharging in gear {gear}: 4th–7th only"))
+        out.violation(state.turn, car.id, "A15", Code.A15_SUPERCHARGING_GEAR_4TH_7TH, gear=gear)
         return
     if plan.roll > THRESHOLD[gear]:
         plan.add += BONUS[gear]

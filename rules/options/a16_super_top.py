@@ -10,8 +10,8 @@ spent."""
 
 from __future__ import annotations
 
-from rules.gearbox import RANGES, nth
-from rules.verdict import Event, Violation
+from rules.gearbox import RANGES
+from rules.messages import Code, Kind
 
 PUSH_IN_SEVENTH = 49  # 19 + 30 or 20 + 29 at least: a 20 or a 30 was "shown"
 
@@ -19,21 +19,21 @@ PUSH_IN_SEVENTH = 49  # 19 + 30 or 20 + 29 at least: a 20 or a 30 was "shown"
 def prepare(game, state, car, move, plan, out):
     turn = state.turn
     if car.ext.supertop:
-        out.append(Violation(turn, car.id, "A16", "a second Super Top in this race (one per race)"))
+        out.violation(turn, car.id, "A16", Code.A16_SECOND_SUPER_TOP_RACE)
     if type(move.roll) is not int:
-        out.append(
-            Violation(turn, car.id, "A16", "a Super Top gives the number chosen as `roll`, one integer")
-        )
+        out.violation(turn, car.id, "A16", Code.A16_SUPER_TOP_GIVES_NUMBER)
         return state
     low, high = RANGES.get(move.gear, (0, 0))
     if not low <= move.roll <= high:
-        out.append(
-            Violation(
-                turn,
-                car.id,
-                "A16",
-                f"Super Top {move.roll} is outside the {nth(move.gear)} gear's range ({low}–{high})",
-            )
+        out.violation(
+            turn,
+            car.id,
+            "A16",
+            Code.A16_SUPER_TOP_OUTSIDE_GEAR,
+            roll=move.roll,
+            gear=move.gear,
+            low=low,
+            high=high,
         )
     plan.roll = move.roll
     plan.die_ok = True
@@ -48,6 +48,6 @@ def prepare(game, state, car, move, plan, out):
 
 def save(state, car, part, turn, events):
     """The Super Top takes the point that would have put the car out (no sticker)."""
-    events.append(Event(turn, car.id, "super-top", f"Super Top: stays in the race with 1 {part} point (A16)"))
+    events.event(turn, car.id, Kind.SUPER_TOP, Code.SUPER_TOP_SAVED, part=part)
     car = car.with_(wear=car.wear._replace(**{part: 1}), ext=car.ext.with_(supertop=True))
     return state.with_car(car)

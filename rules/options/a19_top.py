@@ -3,18 +3,18 @@ per lap; a Top not used before the car crosses the line is lost."""
 
 from __future__ import annotations
 
-from rules.verdict import Violation
+from rules.messages import Code
 
 
 def prepare(state, car, move, plan, out):
     value = move.option.get("top")
     turn = state.turn
     if value not in (1, -1):
-        out.append(Violation(turn, car.id, "A19", f"a Top adds or takes off 1 square, not {value!r}"))
+        out.violation(turn, car.id, "A19", Code.A19_TOP_ADDS_TAKES_OFF, value=value)
         return state
     plan.add += value
     lap = car.lap
     if car.ext.top_lap == lap:
-        out.append(Violation(turn, car.id, "A19", f"a second Top in lap {lap} (one per lap)"))
+        out.violation(turn, car.id, "A19", Code.A19_SECOND_TOP_LAP_ONE, lap=lap)
         return state
     return state.with_car(car.with_(ext=car.ext.with_(top_lap=lap)))

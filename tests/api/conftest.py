@@ -2,13 +2,11 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 
 import pytest
 from django.contrib.auth import get_user_model
-from django.utils import translation
 from rest_framework.authtoken.models import Token
 from rest_framework.test import APIClient
 
@@ -38,10 +36,8 @@ class League:
 
 
 @pytest.fixture(autouse=True)
-def english() -> Iterator[None]:
-    """Messages are asserted in English, the source language; the site itself defaults to French."""
-    with translation.override("en"):
-        yield
+def english(english: None) -> None:
+    """The API's messages are asserted in English (tests/conftest.py)."""
 
 
 def build_league() -> League:

@@ -27,7 +27,7 @@ from league.models import Driver, ExperienceEntry, Season, SeasonEntry, Team
 from races.models import Circuit, Race, RaceEntry, RaceSheet, Result
 from tests.api.conftest import build_league
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.slow, pytest.mark.django_db]
 
 CHECKS = [not_a_server_error, response_schema_conformance]
 # About 40 operations: with these defaults the run stays well under a minute.

@@ -66,6 +66,7 @@ def test_a_second_run_changes_nothing(circuits):
     assert snapshot() == before
 
 
+@pytest.mark.slow
 def test_reset_wipes_and_loads_again(circuits):
     load(circuits)
     before = {name: len(pks) for name, pks in snapshot().items() if not name.startswith("history")}
@@ -84,7 +85,7 @@ def test_it_loads_teams_drivers_and_their_accounts(circuits):
 
     load(circuits)
 
-    assert Team.objects.count() == 5
+    assert Team.objects.count() == 6  # the sixth has no car yet: room on the entry lists
     assert Team.objects.get(slug="rouge").name == "Écurie Rouge"
     assert Team.objects.get(slug="bleu").name == "Écurie Bleue"
     assert Driver.objects.count() == 10
@@ -153,6 +154,7 @@ def test_results_have_eliminations_with_causes(circuits):
     assert not Result.objects.filter(status=Result.Status.FINISHED, points=0, position__lte=8).exists()
 
 
+@pytest.mark.slow
 def test_the_ledger_matches_the_results(circuits):
     load(circuits)
 
@@ -178,9 +180,7 @@ def test_the_ledger_matches_the_results(circuits):
         assert tally["drivers"].get(driver.pk, 0) == total
 
 
-@pytest.mark.skipif(
-    not (PROJECT_CIRCUITS / "ovale.json").exists(), reason="fixtures/circuits not written yet"
-)
+@pytest.mark.slow
 def test_it_loads_the_project_circuits():
     out = load(PROJECT_CIRCUITS)
 
@@ -202,3 +202,28 @@ def test_without_the_test_oval_it_says_so(tmp_path):
     with pytest.raises(CommandError, match="ovale.json"):
         load(tmp_path)
     assert not Circuit.objects.exists()  # all or nothing
+
+
+def test_the_demo_shows_an_open_entry_list_and_a_player_with_things_to_do(circuits):
+    from league.demo import PLANNED_SLUG
+    from league.models import EntryRequest
+    from league.registration import entry_list_is_open
+    from races.player import player_dashboard
+
+    load(circuits)
+
+    planned = Season.objects.get(slug=PLANNED_SLUG)
+    assert planned.status == Season.Status.PLANNED and entry_list_is_open(season=planned)
+    statuses = sorted(planned.entry_requests.values_list("status", flat=True))
+    assert statuses == [
+        EntryRequest.Status.ACCEPTED,
+        EntryRequest.Status.PENDING,
+        EntryRequest.Status.PENDING,
+    ]
+    alice = player_dashboard(user=get_user_model().objects.get(username="alice"))
+    assert alice.next_race is not None and alice.next_race.needs_wear
+    assert [e.race.round for e in alice.sheets_owed] == [5]  # the oval, run, its sheet not in
+    # the running season's rounds to come have every car
+    running = Season.objects.get(status=Season.Status.RUNNING)
+    for race in running.races.filter(status=Race.Status.SCHEDULED):
+        assert race.entries.count() == running.entries.count()

@@ -3,7 +3,7 @@ from __future__ import annotations
 from django.urls import reverse
 
 from races.views import summarise_circuit
-from tests.pages.conftest import OVALE, english
+from tests.pages.conftest import OVALE, in_english
 
 
 def test_a_circuit_is_summarised_from_its_document():
@@ -47,7 +47,7 @@ def test_the_circuit_page_shows_corners_weather_lap_length_and_races(client, lea
 
 
 def test_the_circuit_page_speaks_english(client, league):
-    html = english(client).get(league.circuit.get_absolute_url()).content.decode()
+    html = in_english(client).get(league.circuit.get_absolute_url()).content.decode()
 
     for words in ("Corners", "Stops", "Weather", "rain", "sun", "32 squares", "Races held here"):
         assert words in html

@@ -2,7 +2,7 @@ from __future__ import annotations
 
 from django.urls import reverse
 
-from tests.pages.conftest import english
+from tests.pages.conftest import in_english
 
 
 def test_the_list_shows_every_driver_and_their_experience(client, league):
@@ -31,7 +31,7 @@ def test_the_driver_page_shows_seasons_results_and_experience(client, league):
 
 
 def test_the_driver_page_speaks_english(client, league):
-    html = english(client).get(league.alice.get_absolute_url()).content.decode()
+    html = in_english(client).get(league.alice.get_absolute_url()).content.decode()
 
     assert "Seasons entered" in html and "Experience" in html and "0.5" in html
 

@@ -4,7 +4,7 @@ import pytest
 from django.urls import reverse
 
 from league.models import Season
-from tests.pages.conftest import english
+from tests.pages.conftest import in_english
 
 
 def test_it_shows_the_running_seasons_standings_table(client, league):
@@ -34,7 +34,7 @@ def test_it_shows_the_next_race(client, league):
 
 
 def test_it_speaks_english_on_request(client, league):
-    response = english(client).get(reverse("home"))
+    response = in_english(client).get(reverse("home"))
 
     html = response.content.decode()
     assert "Drivers' standings" in html

@@ -3,7 +3,7 @@ from __future__ import annotations
 from django.urls import reverse
 
 from races.models import Race
-from tests.pages.conftest import english
+from tests.pages.conftest import in_english
 
 
 def test_it_shows_circuit_date_status_entries_and_results(client, league):
@@ -57,7 +57,7 @@ def test_a_scheduled_race_lists_no_results(client, league):
 
 
 def test_it_speaks_english(client, league):
-    html = english(client).get(league.first_race.get_absolute_url()).content.decode()
+    html = in_english(client).get(league.first_race.get_absolute_url()).content.decode()
 
     for words in ("Round 1", "Results", "Entries", "Eliminations", "eliminated", "engine", "official"):
         assert words in html

@@ -10,7 +10,7 @@ from django.utils import timezone
 
 from league.models import Driver, Season, SeasonEntry, Team
 from races.models import Race
-from tests.pages.conftest import english, make_circuit, run_race
+from tests.pages.conftest import in_english, make_circuit, run_race
 
 
 @pytest.fixture(autouse=True)
@@ -72,7 +72,7 @@ def test_the_results_grid_gives_each_drivers_place_in_each_round(client, league)
 
 
 def test_the_season_page_speaks_english(client, league):
-    response = english(client).get(league.season.get_absolute_url())
+    response = in_english(client).get(league.season.get_absolute_url())
 
     html = response.content.decode()
     for words in ("Calendar", "Teams' standings", "Winner", "Only the best 2 results count.", "official"):

@@ -2,7 +2,7 @@ from __future__ import annotations
 
 from django.urls import reverse
 
-from tests.pages.conftest import english
+from tests.pages.conftest import in_english
 
 
 def test_the_list_shows_every_team_with_its_colour(client, league):
@@ -29,7 +29,7 @@ def test_the_team_page_shows_drivers_results_and_experience(client, league):
 
 
 def test_the_team_page_speaks_english(client, league):
-    html = english(client).get(league.red.get_absolute_url()).content.decode()
+    html = in_english(client).get(league.red.get_absolute_url()).content.decode()
 
     assert "Drivers" in html and "Experience" in html and "Results" in html
 

@@ -87,6 +87,7 @@ def _translated(message: str) -> bool:
     return french != message and not any(word in f" {french} " for word in GIVEAWAYS)
 
 
+@pytest.mark.slow
 def test_nearly_every_engine_message_reads_in_french():
     violations, events = _engine_messages()
     messages = violations | events

@@ -20,7 +20,7 @@ Reason = ExperienceEntry.Reason
 
 @pytest.fixture
 def field():
-    """The shared example's cars, 7 (alice, rouge) and 3 (bruno, bleu), plus 8 (rouge) and 4 (bleu)."""
+    """The worked example's cars, 7 (alice, rouge) and 3 (bruno, bleu), plus 8 (rouge) and 4 (bleu)."""
     season = make_season()
     rouge, bleu = make_team("Écurie Rouge", "rouge"), make_team("Écurie Bleue", "bleu")
     cars = {
@@ -90,7 +90,7 @@ def test_it_records_the_experience_of_the_shared_example(field):
 
     race_results_record(race=race, rows=[ResultRow(car=7, position=1), ResultRow(car=3, position=2)])
 
-    # shared/examples: alice 0.3 pole + 0.5 win, bruno 0.1 + 0.3; team rouge 0.5, bleu 0.2.
+    # fixtures/examples/README.md: alice 0.3 pole + 0.5 win, bruno 0.1 + 0.3; team rouge 0.5, bleu 0.2.
     assert gains(race) == [
         ("alice", "pole", Decimal("0.3")),
         ("alice", "win", Decimal("0.5")),

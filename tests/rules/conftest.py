@@ -1,6 +1,6 @@
 """Helpers for the rules engine tests: the test oval, small logs, states with cars placed by hand.
 
-The oval (`shared/examples/circuit-ovale.json`): S1 8 rows (levels 1–8), T1 1 stop
+The oval (`fixtures/examples/circuit-ovale.json`): S1 8 rows (levels 1–8), T1 1 stop
 (lanes a/b/c: 3/4/5 squares, levels 8–12), S2 10 rows (13–22), T2 2 stops (22–26),
 S3 6 rows (27–32), grid S3-b6, S3-a5, S3-b4, ...
 """
@@ -10,7 +10,6 @@ from __future__ import annotations
 import copy
 import json
 from dataclasses import replace
-from pathlib import Path
 
 import pytest
 
@@ -19,16 +18,14 @@ from rules.replay import Game, start
 from rules.ruleset import RuleSet
 from rules.state import RaceState, Wear
 from rules.track import Track, load_circuit
+from tests.conftest import EXAMPLES
 
-EXAMPLES = Path(__file__).resolve().parents[2].parent / "shared" / "examples"
-OVALE_DOC = json.loads((EXAMPLES / "circuit-ovale.json").read_text()) if EXAMPLES.is_dir() else None
+OVALE_DOC = json.loads((EXAMPLES / "circuit-ovale.json").read_text(encoding="utf-8"))
 WEAR = {"tyres": 4, "brakes": 3, "gearbox": 3, "body": 3, "engine": 3, "handling": 4}
 
 
 @pytest.fixture
 def ovale_doc() -> dict:
-    if OVALE_DOC is None:
-        pytest.skip("shared examples not found")
     return copy.deepcopy(OVALE_DOC)
 
 

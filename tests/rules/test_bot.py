@@ -31,6 +31,7 @@ def _replayed(doc: dict, name: str):
     return log, replay(log, CIRCUITS[name])
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("name", "cars"), RACES, ids=[f"{n}-{c}" for n, c in RACES])
 def test_every_bot_race_replays_as_valid(name, cars):
     """2 to 10 cars (up to the grid) on every circuit, one lap, a different seed each time."""
@@ -42,6 +43,7 @@ def test_every_bot_race_replays_as_valid(name, cars):
     assert {p.status for p in verdict.classification} <= {"finished", "eliminated"}
 
 
+@pytest.mark.slow
 def test_an_all_options_rain_race_with_pit_stops_and_slipstreams_is_valid():
     """10 cars, 3 laps on Spa in the rain, every option on, stands for every car: the bot stops in
     its stand when its tyres run low (S3, A3), takes slipstreams (S1) and uses the options' actions
@@ -61,6 +63,7 @@ def test_an_all_options_rain_race_with_pit_stops_and_slipstreams_is_valid():
     assert {c.wing for c in log.cars} == {"low", "high"}  # A1 and A2 both on: the cars pick
 
 
+@pytest.mark.slow
 def test_the_bot_supercharges_when_it_pays():
     track = CIRCUITS["monza"]
     sun = next(r for r in range(1, 21) if track.weather.kind_for(r) is WeatherKind.SUN)
@@ -71,6 +74,7 @@ def test_the_bot_supercharges_when_it_pays():
     assert charged and all(4 <= m.gear <= 7 for m in charged)
 
 
+@pytest.mark.slow
 def test_an_all_options_race_restarts_after_a_red_flag():
     track = CIRCUITS["spa"]
     rain = next(r for r in range(1, 21) if track.weather.kind_for(r) is WeatherKind.RAIN)
@@ -99,6 +103,7 @@ def test_the_bot_gives_a_driver_out_early_the_spare_car():
     assert spare.status is CarStatus.RACING and spare.ext.spare
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("seed", [1, 2, 3])
 def test_a_ten_car_race_on_spa_is_valid_and_rolls_every_kind_of_test(seed):
     doc = write_race(CIRCUITS["spa"], cars=10, laps=3, seed=seed, weather_roll=10)  # variable weather
@@ -111,6 +116,7 @@ def test_a_ten_car_race_on_spa_is_valid_and_rolls_every_kind_of_test(seed):
     assert max(gears) >= 4 and gears[1] >= 10  # starts in 1st, shifts up on the straights
 
 
+@pytest.mark.slow
 def test_monza_long_straights_see_5th_gear_and_engine_tests():
     counts = Counter()
     for seed in (1, 2):
@@ -129,6 +135,7 @@ def test_the_same_seed_writes_the_same_race_and_another_seed_another():
     assert write_race(track, cars=4, laps=1, seed=12) != a
 
 
+@pytest.mark.slow
 def test_the_weather_roll_comes_from_the_seed_unless_given():
     track = CIRCUITS["spa"]
     rolls = {write_race(track, cars=2, laps=1, seed=s)["weather"]["race"] for s in range(8)}

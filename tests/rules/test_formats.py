@@ -88,6 +88,7 @@ json_values = st.recursive(
 )
 
 
+@pytest.mark.slow
 @settings(max_examples=200, deadline=None)
 @given(json_values)
 def test_it_only_ever_raises_log_format_errors_on_garbage(value):
@@ -96,6 +97,7 @@ def test_it_only_ever_raises_log_format_errors_on_garbage(value):
             reader(json.dumps(value))
 
 
+@pytest.mark.slow
 @settings(max_examples=200, deadline=None)
 @given(st.sampled_from(["cars", "turns", "weather", "options", "result", "laps"]), json_values)
 def test_it_only_ever_raises_log_format_errors_on_a_mangled_log(key, value):
@@ -135,6 +137,7 @@ _moves = st.fixed_dictionaries(
 )
 
 
+@pytest.mark.slow
 @settings(max_examples=500, deadline=None)
 @given(_moves)
 def test_the_lean_move_reader_agrees_with_the_thorough_one(raw):

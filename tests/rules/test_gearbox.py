@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from rules.gearbox import check_shift, is_face, pushes_engine
+from rules.messages import Code, render
 from rules.state import Wear
 
 FULL = Wear(4, 3, 3, 3, 3, 4)
@@ -18,7 +19,8 @@ def test_it_knows_the_faces_of_each_gear_die():
 
 def test_it_rejects_a_gear_skip_going_up():
     _, problem = check_shift(2, 4, FULL, spun=False)
-    assert problem == ("G2", "gear 2 → 4 skips a gear going up")
+    assert problem == ("G2", (Code.G2_SKIP_UP, (("previous", 2), ("gear", 4))))
+    assert render(*problem[1]) == "gear 2 → 4 skips a gear going up"
 
 
 def test_it_rejects_skipping_four_gears_going_down():

@@ -137,6 +137,7 @@ def mismatches(expected: dict[str, Any], got: dict[str, Any]) -> list[str]:
     return out
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("path", WHOLE, ids=lambda p: p.stem)
 def test_a_golden_log_replays_to_its_recorded_verdict(path):
     log = read_race_log(path.read_bytes())

@@ -1,4 +1,4 @@
-"""Replaying whole logs: the shared examples' verdicts, turn order, finish, results."""
+"""Replaying whole logs: the worked examples' verdicts, turn order, finish, results."""
 
 from __future__ import annotations
 
@@ -8,6 +8,7 @@ import json
 import pytest
 
 from rules import load_circuit, read_race_log, replay
+from rules.messages import Code
 from rules.ruleset import RuleSet
 from tests.rules.conftest import car, mv, race
 
@@ -62,7 +63,7 @@ def test_the_gear_skip_example_is_invalid_first_at_turn_3_car_7_rule_g2(examples
     assert verdict.valid is False
     first = verdict.to_json()["violations"][0]
     assert (first["turn"], first["car"], first["rule"]) == (3, "7", "G2")
-    assert "2 → 4" in first["message"]
+    assert (first["code"], first["params"]) == ("g2.skip_up", {"previous": 2, "gear": 4})
 
 
 def test_it_finds_the_same_verdict_when_moves_give_only_their_stop(valid_doc, ovale):
@@ -91,7 +92,8 @@ def test_it_rejects_a_move_by_a_car_that_has_finished(valid_doc, ovale):
     valid_doc["turns"][8]["moves"].append(mv("7", 4, 8, "S1-b9"))
     verdict = _verdict(valid_doc, ovale)
     bad = [v for v in verdict.violations if v.rule == "T5"]
-    assert bad and bad[0].car == "7" and "finished at turn 8" in bad[0].message
+    assert bad and bad[0].car == "7" and bad[0].code is Code.T5_CAR_FINISHED_MOVES_NO_MORE
+    assert dict(bad[0].params)["turn"] == 8
 
 
 def test_it_rejects_a_claimed_result_that_differs_from_the_replay(valid_doc, ovale):
@@ -121,7 +123,7 @@ def test_it_stops_the_replay_when_a_car_leaves_the_track(valid_doc, ovale):
     verdict = _verdict(valid_doc, ovale)
     assert verdict.stopped
     assert [v.rule for v in verdict.violations] == ["T1"]
-    assert "replay stopped" in verdict.violations[0].message
+    assert verdict.violations[0].code is Code.STOPPED_REPLAY_STOPPED
 
 
 def test_it_rejects_a_first_move_not_in_first_gear(ovale):
@@ -134,7 +136,8 @@ def test_it_rejects_a_roll_that_is_not_on_the_die(ovale):
     doc = race([car("7", 1)], [[mv("7", 1, 3, "S1-b1", "S1-b2", "S1-b3")]])
     verdict = _verdict(doc, ovale)
     assert verdict.violations[0].rule == "G1"
-    assert "1st gear die (1–2)" in verdict.violations[0].message
+    assert verdict.violations[0].code is Code.G1_ROLL_NOT_ON_DIE
+    assert dict(verdict.violations[0].params) == {"roll": 3, "gear": 1, "low": 1, "high": 2}
 
 
 def test_it_reports_a_season_whose_options_differ_from_the_log(valid_doc, ovale):

@@ -1,4 +1,4 @@
-"""The shared example's race, built like the demo league's oval round: cars 7 (alice) and 3 (bruno)."""
+"""The worked examples' race (tests/factories.py `build_oval`), its sheets, images and the inline pipeline."""
 
 from __future__ import annotations
 
@@ -7,86 +7,21 @@ import json
 import struct
 import zlib
 from collections.abc import Iterator
-from dataclasses import dataclass
-from datetime import timedelta
 from pathlib import Path
 
 import pytest
-from django.contrib.auth import get_user_model
-from django.contrib.auth.models import Permission
 from django.core.files.uploadedfile import SimpleUploadedFile
-from django.utils import timezone, translation
 from PIL import Image
 
-from league.models import Driver, ExperienceEntry, Season, SeasonEntry
+from league.models import Driver, ExperienceEntry, Season
 from league.selectors import driver_standings, team_standings
 from races.models import Race, RaceEntry, RaceSheet, Result
-from races.services import race_create, race_entry_create
-from tests.factories import OVAL, make_circuit, make_driver, make_entry, make_season, make_team
-
-# What a steward's account is given: submit, choose and re-queue sheets, decide protests, publish.
-STEWARD_PERMISSIONS = (
-    "add_racesheet",
-    "change_racesheet",
-    "view_racesheet",
-    "change_protest",
-    "view_protest",
-    "change_race",
-)
-EXAMPLE_WEAR = {"tyres": 4, "brakes": 3, "gearbox": 3, "body": 3, "engine": 3, "handling": 4}
-User = get_user_model()
-
-
-@dataclass
-class Oval:
-    season: Season
-    race: Race
-    alice: object  # users
-    bruno: object
-    chiara: object  # in the season, not in this race
-    steward: object
-    car7: SeasonEntry
-    car3: SeasonEntry
-    car8: SeasonEntry
+from tests.factories import Oval, build_oval
 
 
 @pytest.fixture(autouse=True)
-def english() -> Iterator[None]:
-    """Messages are asserted in English, the source language; the site itself defaults to French."""
-    with translation.override("en"):
-        yield
-
-
-def _user(username: str, **extra) -> object:
-    return User.objects.create_user(username, f"{username}@example.org", "demo", **extra)
-
-
-def build_oval(*, laps: int = 1, grid: bool = True) -> Oval:
-    """The demo's running season round 5: the test oval, 1 lap, cars 7 (grid 1) and 3 (grid 2), run."""
-    season = make_season(name="Championnat 2026", slug="championnat-2026")
-    rouge, bleu = make_team("Écurie Rouge", "rouge"), make_team("Écurie Bleue", "bleu")
-    users = {name: _user(name) for name in ("alice", "bruno", "chiara")}
-    drivers = {
-        name: make_driver(name.capitalize(), name, user=users[name]) for name in ("alice", "bruno", "chiara")
-    }
-    car7 = make_entry(season, 7, driver=drivers["alice"], team=rouge)
-    car3 = make_entry(season, 3, driver=drivers["bruno"], team=bleu)
-    car8 = make_entry(season, 8, driver=drivers["chiara"], team=rouge)
-    race = race_create(
-        season=season,
-        round=5,
-        circuit=make_circuit(OVAL),
-        scheduled_at=timezone.now() - timedelta(days=2),
-        laps=laps,
-        status=Race.Status.RUN,
-    )
-    for entry, slot in ((car7, 1), (car3, 2)):
-        race_entry_create(
-            race=race, season_entry=entry, grid_slot=slot if grid else None, wear=dict(EXAMPLE_WEAR)
-        )
-    steward = _user("steward", is_staff=True)
-    steward.user_permissions.set(Permission.objects.filter(codename__in=STEWARD_PERMISSIONS))
-    return Oval(season, race, users["alice"], users["bruno"], users["chiara"], steward, car7, car3, car8)
+def english(english: None) -> None:
+    """The sheets' messages are asserted in English (tests/conftest.py)."""
 
 
 @pytest.fixture
@@ -96,7 +31,7 @@ def oval(db) -> Oval:
 
 @pytest.fixture
 def example(examples_dir: Path):
-    """The bytes of a shared example file: example("race-ovale-valid.json")."""
+    """The bytes of a file of fixtures/examples/: example("race-ovale-valid.json")."""
 
     def read(name: str) -> bytes:
         return (examples_dir / name).read_bytes()

@@ -38,7 +38,7 @@ def test_a_valid_sheet_writes_results_points_and_experience(oval, example, submi
         "rouge": 10,
         "bleu": 8,
     }
-    # shared/examples/README.md: alice 0.3 pole + 0.5 win, bruno 0.1 + 0.3; rouge 0.5, bleu 0.2.
+    # fixtures/examples/README.md: alice 0.3 pole + 0.5 win, bruno 0.1 + 0.3; rouge 0.5, bleu 0.2.
     totals: dict[str, Decimal] = {}
     for entry in ExperienceEntry.objects.filter(race=oval.race).select_related("driver", "team"):
         key = (entry.driver or entry.team).slug
@@ -141,6 +141,8 @@ def test_the_laps_must_be_the_races(oval, example, submit):
         "car": None,
         "rule": "F2",
         "message": "the season races 2 laps, the log 1",
+        "code": "f2.season_races_laps_log",
+        "params": {"season": 2, "log": 1},
     } in sheet.verdict["violations"]
 
 

@@ -12,7 +12,7 @@ from league.demo import RUNNING, demo_load
 from races.models import Race, Result
 from tests.site.conftest import PROJECT_CIRCUITS
 
-pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+pytestmark = [pytest.mark.browser, pytest.mark.slow, pytest.mark.django_db(transaction=True)]
 
 
 @pytest.fixture

@@ -12,7 +12,7 @@ from races.replay.frames import standing_race_sheet
 from tests.races.replay_setup import last_squares
 from tests.site.conftest import PROJECT_CIRCUITS
 
-pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+pytestmark = [pytest.mark.browser, pytest.mark.slow, pytest.mark.django_db(transaction=True)]
 
 
 @pytest.fixture

@@ -17,6 +17,8 @@ from __future__ import annotations
 from dataclasses import replace
 
 from rules import damage
+from rules.journal import Journal
+from rules.messages import Code, msg
 from rules.options import a04_engine_inertia
 from rules.replay_move import apply
 from rules.state import CarStatus, Cause
@@ -102,8 +104,8 @@ def test_a_car_in_4th_that_breaks_its_engine_has_no_inertia(ovale):
 
 def test_the_unit_leaves_an_engine_elimination_in_4th_or_lower_alone(ovale):
     game, state = placed(ovale, {"3": "S2-a3"}, gears={"3": 4}, options=A4)
-    out: list = []
-    state = damage.eliminate(state, "3", Cause.ENGINE, 1, out, "no engine points left")
+    out = Journal()
+    state = damage.eliminate(state, "3", Cause.ENGINE, 1, out, msg(Code.OUT_NO_POINTS_LEFT, part="engine"))
     after = a04_engine_inertia.catch(game, state, out, 0)
     assert after.car("3").status is CarStatus.OUT and not after.car("3").ext.inertia
     fifth = state.with_car(state.car("3").with_(gear=5))

@@ -14,6 +14,7 @@ from dataclasses import replace
 import pytest
 
 from rules.formats import read_race_log
+from rules.messages import Code
 from rules.options import a05_red_flag as a5
 from rules.replay import finish_turn, play_turn, start
 from rules.ruleset import RuleSet
@@ -104,7 +105,8 @@ def test_a_red_flag_in_lap_one_restarts_with_the_cars_in_race_order_and_the_pit_
     )
     state = state.with_(turn=9)
     state, events = finish_turn(game, state)
-    assert state.restart_due is not None and "2 lap(s) to go" in events[0].message
+    assert state.restart_due is not None and events[0].code is Code.RED_FLAG_RESTART
+    assert dict(events[0].params)["left"] == 2
     state, out = a5.restart(game, state, {"pits": [{"car": "3", "tyres": "soft"}]}, 10)
     assert out == []
     grid = {c.id: (c.square, c.gear, c.crossings) for c in state.cars}
@@ -125,7 +127,7 @@ def test_a_restart_at_the_start_puts_every_car_back_on_its_grid_slot_repaired(ov
     worn = state.car("7").wear._replace(body=1, engine=2)
     state = state.with_car(state.car("7").with_(wear=worn)).with_(turn=3)
     state, events = finish_turn(game, state)
-    assert "3 lap(s) to go" in events[0].message
+    assert events[0].code is Code.RED_FLAG_RESTART and dict(events[0].params)["left"] == 3
     state, out = a5.restart(game, state, {"pits": []}, 4)
     assert out == []
     assert state.car("3").square == "S3-b6" and state.car("7").square == "S3-a5"  # grid slots 1, 2

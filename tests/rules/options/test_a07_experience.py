@@ -19,6 +19,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from rules.formats import XpUse, read_race_log
+from rules.messages import Code
 from rules.replay import start
 from rules.replay_move import apply
 from rules.scoring import classify, experience, team_start_xp
@@ -157,10 +158,12 @@ def test_without_a7_spending_experience_is_a_violation_that_names_a7(ovale):
     game, state = placed(ovale, {"7": "S1-b1"}, options=())
     state = state.with_car(state.car("7").with_(driver_xp=10)).with_(team_xp=(("team7", 10),))
     after, events = apply(game, state, move("7", 3, 5, *S1[:5], xp=XpUse("plus1", 4)))
-    assert rules_of(events) == ["X2"] and "(A7)" in _violation(events).message
+    assert rules_of(events) == ["X2"]
+    assert _violation(events).code is Code.X2_SPENDS_DRIVER_EXPERIENCE_EXPERIENCE
     assert after.car("7").driver_xp == 10
     after, events = apply(game, state, move("7", 3, 4, *S1[:4], xp=XpUse(team="wear", part="tyres")))
-    assert rules_of(events) == ["X3"] and "(A7)" in _violation(events).message
+    assert rules_of(events) == ["X3"]
+    assert _violation(events).code is Code.X3_SPENDS_TEAM_EXPERIENCE_EXPERIENCE
     assert after.car("7").wear.tyres == 4 and dict(after.team_xp) == {"team7": 10}
 
 

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from rules.messages import Code
 from rules.options import a09_weather_timing
 from rules.replay import play_turn
 from rules.verdict import Event
@@ -112,4 +113,4 @@ def test_the_unit_applies_the_turns_roll_at_the_end_of_the_turn(ovale):
     state = state.with_(due=(("weather", 2, "1"),))
     after, events = a09_weather_timing.end_turn(game, state)
     assert after.weather.current is WeatherKind.RAIN and after.due == ()
-    assert [(e.kind, e.car) for e in events] == [("weather", "1")] and "(A9)" in events[0].message
+    assert [(e.kind, e.car) for e in events] == [("weather", "1")] and events[0].code is Code.WEATHER_ROLL_A9

@@ -29,8 +29,6 @@ A13 = ("A7", "A13")
 
 @pytest.fixture(scope="module")
 def long_oval():
-    if OVALE_DOC is None:
-        pytest.skip("shared examples not found")
     doc = copy.deepcopy(OVALE_DOC)
     doc["segments"][2]["straight"] = 60  # S2-a1 … S2-c60: room for 50 squares
     return load_circuit(doc)

@@ -29,8 +29,6 @@ ON = {"supercharge": True}
 
 @pytest.fixture(scope="module")
 def long_oval():
-    if OVALE_DOC is None:
-        pytest.skip("shared examples not found")
     doc = copy.deepcopy(OVALE_DOC)
     doc["segments"][2]["straight"] = 60
     return load_circuit(doc)

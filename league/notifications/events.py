@@ -1,0 +1,196 @@
+"""The league's events, who hears of each, and on which channel they chose.
+
+Every event is queued with `transaction.on_commit`: a write that rolls back tells nobody. The
+delivery task records each message sent (`Notice`), so an event raised twice, or a task run
+twice, still sends it once.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from datetime import timedelta
+from typing import TYPE_CHECKING, Any
+
+from django.conf import settings
+from django.contrib.auth import get_user_model
+from django.db import transaction
+from django.urls import reverse
+from django.utils import formats, timezone
+
+from league.models import EntryRequest
+
+if TYPE_CHECKING:
+    from django.contrib.auth.models import AbstractBaseUser
+
+    from races.models import Protest, Race, RaceSheet
+
+
+def _prefs(user: AbstractBaseUser) -> tuple[bool, bool, str]:
+    profile = getattr(user, "profile", None)
+    if profile is None:
+        return True, True, settings.LANGUAGE_CODE
+    return profile.notify_email, profile.notify_webhook, profile.language
+
+
+def _name(user: AbstractBaseUser) -> str:
+    profile = getattr(user, "profile", None)
+    return profile.name if profile else user.get_username()
+
+
+def announce(
+    *, key: str, kind: str, params: dict[str, Any], users: Iterable[AbstractBaseUser | None]
+) -> None:
+    """After commit: an e-mail to each recipient who wants one, one webhook call naming the others."""
+    from league.notifications.tasks import deliver
+
+    ids = sorted({u.pk for u in users if u is not None})
+    if not ids:
+        return
+
+    def send() -> None:
+        recipients = list(get_user_model().objects.filter(pk__in=ids).select_related("profile"))
+        chat = []
+        for user in recipients:
+            by_mail, by_chat, language = _prefs(user)
+            if by_mail and user.email:
+                deliver.delay(key=key, kind=kind, params=params, channel="email", user_id=user.pk)
+            if by_chat:
+                chat.append((user, language))
+        if chat and settings.LEAGUE_WEBHOOK_URL:
+            language = chat[0][1] if len(chat) == 1 else None
+            mentions = [_name(user) for user, _lang in chat]
+            deliver.delay(
+                key=key, kind=kind, params=params, channel="webhook", mentions=mentions, language=language
+            )
+
+    transaction.on_commit(send)
+
+
+def _race_params(race: Race) -> dict[str, Any]:
+    return {"season": race.season.name, "round": race.round, "circuit": race.circuit.name}
+
+
+def _entrant_users(race: Race) -> list[AbstractBaseUser]:
+    return [
+        e.season_entry.driver.user
+        for e in race.entries.select_related("season_entry__driver__user")
+        if e.season_entry.driver.user_id
+    ]
+
+
+# -- entry list -----------------------------------------------------------------------------------
+def entry_decided(request: EntryRequest) -> None:
+    """Entry accepted or refused: the player (or the manager who asked) is told."""
+    player = request.user or (request.driver.user if request.driver else None) or request.requested_by
+    accepted = request.status == EntryRequest.Status.ACCEPTED
+    params = {
+        "season": request.season.name,
+        "team": request.team.name,
+        "car": request.car_number,
+        "reason": request.reason,
+        "my_races": reverse("league:my-races"),
+    }
+    announce(
+        key=f"entry-{request.status}:{request.pk}",
+        kind="entry_accepted" if accepted else "entry_refused",
+        params=params,
+        users=[player],
+    )
+
+
+# -- races -------------------------------------------------------------------------------------
+def race_tomorrow(race: Race) -> None:
+    when = formats.date_format(timezone.localtime(race.scheduled_at), "DATETIME_FORMAT")
+    announce(
+        key=f"race-tomorrow:{race.pk}:{race.scheduled_at:%Y%m%d%H%M}",
+        kind="race_tomorrow",
+        params={**_race_params(race), "when": when, "my_races": reverse("league:my-races")},
+        users=_entrant_users(race),
+    )
+
+
+def races_tomorrow(now: Any = None) -> int:
+    """Every race starting within the next 24 hours; returns how many were announced."""
+    from races.entry_lists import OPEN_STATUSES
+    from races.models import Race
+
+    now = now or timezone.now()
+    races = Race.objects.filter(
+        scheduled_at__gt=now, scheduled_at__lte=now + timedelta(hours=24), status__in=OPEN_STATUSES
+    ).select_related("season", "circuit")
+    count = 0
+    for race in races:
+        with transaction.atomic():
+            race_tomorrow(race)
+        count += 1
+    return count
+
+
+def results_published(race: Race) -> None:
+    announce(
+        key=f"results-published:{race.pk}",
+        kind="results_published",
+        params={**_race_params(race), "url": race.get_absolute_url()},
+        users=_entrant_users(race),
+    )
+
+
+# -- race sheets -------------------------------------------------------------------------------
+def sheet_judged(sheet: RaceSheet) -> None:
+    """Its sender hears the verdict; on a valid race sheet the other entrants are asked to confirm it."""
+    from races.models import RaceSheet
+
+    race = sheet.race
+    violations = (sheet.verdict or {}).get("violations") or []
+    head = violations[0] if violations and isinstance(violations[0], dict) else {}
+    first = head.get("message", "")
+    params = {
+        **_race_params(race),
+        "url": sheet.get_absolute_url(),
+        "valid": sheet.status == RaceSheet.Status.VALID,
+        "first": first or sheet.error,
+        "rule": head.get("rule", ""),
+    }
+    announce(key=f"sheet-judged:{sheet.pk}", kind="sheet_judged", params=params, users=[sheet.submitted_by])
+    if sheet.status == RaceSheet.Status.VALID and sheet.kind == RaceSheet.Kind.RACE:
+        others = [u for u in _entrant_users(race) if u.pk != sheet.submitted_by_id]
+        announce(
+            key=f"sheet-to-confirm:{sheet.pk}",
+            kind="sheet_to_confirm",
+            params={**_race_params(race), "url": sheet.get_absolute_url()},
+            users=others,
+        )
+
+
+def protest_filed(protest: Protest) -> None:
+    against = protest.against.season_entry.driver.user if protest.against_id else None
+    race = protest.sheet.race
+    announce(
+        key=f"protest-against:{protest.pk}",
+        kind="protest_against",
+        params={
+            **_race_params(race),
+            "by": _name(protest.filed_by) if protest.filed_by else "—",
+            "reason": protest.reason,
+            "url": protest.sheet.get_absolute_url(),
+        },
+        users=[against],
+    )
+
+
+def protest_decided(protest: Protest) -> None:
+    from races.models import Protest as ProtestModel
+
+    against = protest.against.season_entry.driver.user if protest.against_id else None
+    race = protest.sheet.race
+    announce(
+        key=f"protest-decided:{protest.pk}",
+        kind="protest_decided",
+        params={
+            **_race_params(race),
+            "upheld": protest.status == ProtestModel.Status.UPHELD,
+            "decision": protest.decision,
+            "url": protest.sheet.get_absolute_url(),
+        },
+        users=[protest.filed_by, against],
+    )

@@ -1,0 +1,59 @@
+"""The delivery task: one message, once (the reminder task is in `reminders`)."""
+
+from __future__ import annotations
+
+import logging
+from typing import Any
+from urllib.error import URLError
+
+from celery import shared_task
+from django.conf import settings
+from django.contrib.auth import get_user_model
+from django.db import transaction
+from django.utils import timezone, translation
+
+from league.notice_models import Notice
+from league.notifications import channels
+from league.notifications.messages import render
+
+logger = logging.getLogger(__name__)
+
+
+@shared_task(
+    name="league.notifications.deliver",
+    autoretry_for=(URLError, OSError, TimeoutError),
+    retry_backoff=10,
+    max_retries=5,
+)
+def deliver(
+    *,
+    key: str,
+    kind: str,
+    params: dict[str, Any],
+    channel: str,
+    user_id: int | None = None,
+    mentions: list[str] | None = None,
+    language: str | None = None,
+) -> str:
+    """Send one notification unless the Notice row says it went already."""
+    recipient = f"user:{user_id}" if user_id else "league"
+    with transaction.atomic():
+        notice, _created = Notice.objects.get_or_create(key=key, channel=channel, recipient=recipient)
+        notice = Notice.objects.select_for_update().get(pk=notice.pk)
+        if notice.sent_at is not None:
+            return "already sent"
+        if channel == Notice.Channel.EMAIL:
+            user = get_user_model().objects.select_related("profile").get(pk=user_id)
+            profile = getattr(user, "profile", None)
+            with translation.override(profile.language if profile else settings.LANGUAGE_CODE):
+                subject, body = render(kind, params)
+            channels.email_send(to=user.email, subject=subject, body=body)
+        else:
+            # The league's channel: the one recipient's language, else the league's.
+            with translation.override(language or settings.LANGUAGE_CODE):
+                subject, body = render(kind, params)
+            who = f" ({', '.join(mentions)})" if mentions else ""
+            channels.webhook_post(url=settings.LEAGUE_WEBHOOK_URL, text=f"**{subject}**{who}\n{body}")
+        notice.sent_at = timezone.now()
+        notice.save(update_fields=["sent_at"])
+    return "sent"
