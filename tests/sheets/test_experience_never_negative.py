@@ -17,7 +17,7 @@ from races.services import race_create, race_entry_create
 from races.sheets.judging import _conclude, _judge
 from races.sheets.protests import protest_decide, protest_file
 from races.sheets.services import race_sheet_submit
-from tests.sheets.conftest import EXAMPLE_WEAR
+from tests.factories import EXAMPLE_WEAR
 from tests.sheets.test_sheet_experience import SPENDING_LOG, give
 
 pytestmark = pytest.mark.django_db
