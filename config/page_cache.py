@@ -1,9 +1,9 @@
 """Public pages served from the shared cache, and forgotten the moment the league changes.
 
-Every cached answer is keyed by a *generation* number kept in the cache; any save or delete of
+Every cached answer carries the *generation* number it was rendered in; any save or delete of
 what the pages show (a result, penalty, entry, season, race, sheet, ledger row…) bumps it, at
-once and again when the transaction commits, so the next request of every process renders
-afresh. Nothing is invalidated key by key: old generations simply expire.
+once and again when the transaction commits, so the next request of every process finds its
+page out of date and renders afresh (the page and the generation come in one round trip).
 
 Only anonymous GETs are cached (no session, no flash message): a signed-in user's pages say who
 he is. The CSRF token in a cached page is replaced on the way out by one for the request.
@@ -77,6 +77,8 @@ def _cacheable(request: HttpRequest) -> bool:
     if request.method not in ("GET", "HEAD"):
         return False
     cookies = request.COOKIES
+    if len(request.get_full_path()) > 300:  # made-up query strings must not fill the cache
+        return False
     return settings.SESSION_COOKIE_NAME not in cookies and "messages" not in cookies
 
 
@@ -89,18 +91,24 @@ def cached_page(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse
         if not seconds or not _cacheable(request):
             return view(request, *args, **kwargs)
         accept = request.headers.get("Accept", "") if request.path.startswith("/api/") else ""
-        key = f"pages:{generation()}:{translation.get_language()}:{request.get_full_path()}:{accept}"
-        stored = cache.get(key)
-        if stored is None:
+        key = f"pages:{translation.get_language()}:{request.get_full_path()}:{accept}"
+        # One round trip for both: the page carries the generation it was rendered in.
+        found = cache.get_many([GENERATION_KEY, key])
+        current = found.get(GENERATION_KEY)
+        if current is None:
+            current = generation()
+        stored = found.get(key)
+        if stored is None or stored[0] != current:
             response = view(request, *args, **kwargs)
             if getattr(response, "render", None) and not getattr(response, "is_rendered", True):
                 response.render()
             if response.status_code != 200 or response.streaming or response.cookies:
                 return response
             content = response.content.decode(response.charset)
-            cache.set(key, (_TOKEN.sub(rf"\g<1>{TOKEN_MARK}\g<2>", content), dict(response.items())), seconds)
+            marked = _TOKEN.sub(rf"\g<1>{TOKEN_MARK}\g<2>", content)
+            cache.set(key, (current, marked, dict(response.items())), seconds)
             return response
-        content, headers = stored
+        _generation, content, headers = stored
         if TOKEN_MARK in content:
             content = content.replace(TOKEN_MARK, get_token(request))
         response = HttpResponse(content)
