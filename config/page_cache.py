@@ -61,10 +61,17 @@ def bump_generation() -> None:
         cache.set(GENERATION_KEY, time.time_ns(), GENERATION_SECONDS)
 
 
+def _bump_after_commit() -> None:
+    bump_generation()
+
+
 def _changed(**kwargs: Any) -> None:
     bump_generation()
-    # Again after the commit: a page rendered meanwhile from the old rows must not stay.
-    transaction.on_commit(bump_generation)
+    # Again after the commit: a page rendered meanwhile from the old rows must not stay. Once a
+    # transaction, however many rows it writes.
+    connection = transaction.get_connection()
+    if not any(func is _bump_after_commit for _sids, func, *_rest in connection.run_on_commit):
+        transaction.on_commit(_bump_after_commit)
 
 
 def connect_invalidation() -> None:
