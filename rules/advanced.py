@@ -1,15 +1,21 @@
-"""The hooks `replay_move.apply` calls for the championship and advanced rules.
+"""The championship rules and the options' hooks, as `replay_move.apply` calls them.
 
-`apply` plays the core rules. A move that uses something more — a slipstream
-(S1), the pit lane (S2, S3, A3), team experience (X3), an option action
-(`option`, 7th gear), or a car whose advanced state acts on this move (a
-stand to leave, a stall, inertia, a wing that changes the move: `acts`) — gets
-a `Plan` from `prepare()`, and `apply` asks it at a few points: the gear, the
-die, the total, the path, after the move, the tests. A plain move of any other
-car never builds a `Plan`, even with fuel or pit points to remember (A12's tank
-is checked when the car crosses the line): the core path stays as fast as it
-was. Each rule's logic lives in its own unit (`slipstream.py`, `pits.py`,
-`team_xp.py`, `options/aNN_*.py`); this module only dispatches.
+`apply` plays the core rules. A move that needs more — a slipstream (S1), the pit lane (S2, S3),
+team experience (X3), an `option` action, a gear beyond the core gearbox, or a car whose advanced
+state acts on it (a stand to leave; or an option in force `wants` it: a stall, inertia, a wing
+that changes the move) — gets a `Plan` from `prepare()`. Whether it does is one test at the top of
+`apply`: the engine's reasons (`unusual`, the pit lane, 7th gear), and for a car with advanced
+state the `wants` hooks of the options in force, which a `Game` keeps with the `state` field each
+is asked about (`Game.wants`; empty: the test costs nothing). A plain move of any other car never
+builds a `Plan` (A12's tank is checked when the car crosses the line), so the core path stays as
+fast as it was.
+
+The options are reached only through the hooks they declare (`rules/options/spec.py`): `apply`
+and this module call the tuples a `Game` keeps per hook point (`game.on_plan`,
+`game.on_late_tests`, …) for the options in force; a move that uses an option the season does not
+play (one of its `option` keys, 7th gear: `uses`) is told so, then has that option's hooks added
+for the move (`Plan.off`), as the rules play it. The championship rules' own logic lives in
+`slipstream.py`, `pits.py` and `team_xp.py`; this module only dispatches.
 """
 
 from __future__ import annotations
@@ -18,43 +24,26 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from rules import pits, slipstream, team_xp
-from rules.formats import Move, TestKind
+from rules.dice import TestKind
+from rules.extras import NO_EXTRAS, CarExtras
 from rules.gearbox import NO_SHIFT_COST
 from rules.journal import Journal
 from rules.messages import Code, msg
-from rules.options import (  # noqa: F401 (a12_refuelling is used by replay.start)
-    a01_wing_low,
-    a02_wing_high,
-    a04_engine_inertia,
-    a06_debris_scatter,
-    a09_weather_timing,
-    a10_pedal_to_the_metal,
-    a12_refuelling,
-    a13_seventh_gear,
-    a15_supercharging,
-    a16_super_top,
-    a18_severe_spin,
-    a19_top,
-)
+from rules.options import registry
+from rules.options.registry import OPTION_KEYS
 from rules.state import CarState, RaceState
 
 if TYPE_CHECKING:
-    from rules.replay import Game
+    from rules.formats import Move
+    from rules.game import Game
+    from rules.ruleset import RuleSet
 
-# `option` keys a move may carry -> the option that plays them.
-OPTION_KEYS = {
-    "top": "A19",
-    "supertop": "A16",
-    "supercharge": "A15",
-    "pedal": "A10",
-    "overrev": "A13",
-    "highwing": "A2",
-    "spare": "A5",
-}
-LATE_OPTIONS = frozenset({"A4", "A6"})  # they act on what the tests did, any move
-FULL_TANK = 99  # A12: no `fuel` given = a full tank (3/3), the whole race
+__all__ = ["OPTION_KEYS", "Plan", "prepare", "unusual"]
 
 _PASSES_THROUGH = Code.T1_PASSES_THROUGH_CAR
+_hooks = registry.hooks
+# an `option` key -> (its action's place in the play order, the action)
+_ACT_OF = {k: (i, act) for i, (keys, act) in enumerate(registry.ACTS) for k in keys}
 
 
 @dataclass(slots=True)
@@ -82,6 +71,7 @@ class Plan:
     slip_brake: int = 0
     spun: bool = False
     options: dict = field(default_factory=dict)
+    off: frozenset[str] = frozenset()  # options the move uses though the season does not play them
 
     def squares(self, in_corner: bool) -> int:
         """Squares the options and slipstreams add to the move's total (C7)."""
@@ -103,38 +93,8 @@ class Plan:
         )
 
 
-def wanted(track, car: CarState, move: Move) -> bool:
-    """Whether this move needs a `Plan` (kept cheap: the common move answers False)."""
-    # replay_move.apply inlines this test: change both together
-    return bool(
-        (car.ext is not _NO and acts(car, move))
-        or not 1 <= move.gear <= 6  # 7th gear (A13) for any car, and 7 -> 2 over-revving
-        or car.gear == 7
-        or (not move.plain and _unusual(move))
-        or track._lane[car.square] < 0
-        or (move.to is not None and track._lane.get(move.to, 0) < 0)
-    )
-
-
-def acts(car: CarState, move: Move) -> bool:
-    """Whether the advanced state of a car (`car.ext`, not `_NO`) changes this move: a stall
-    (A18), a stand to leave (S2/S3), inertia (A4), a wing when it changes the move (A1/A2:
-    `wing_acts`). Pit points, team part, Top and Super Top used, lapping: read only by moves
-    that get a `Plan` anyway. Fuel (A12): only when the car crosses the line (`apply` calls
-    `a12_refuelling.crossed`)."""
-    # replay_move.apply inlines this test: change both together
-    ext = car.ext
-    return bool(
-        ext.stalled or ext.in_stand or ext.inertia or (ext.wing is not None and wing_acts(ext.wing, move))
-    )
-
-
-def wing_acts(wing: str, move: Move) -> bool:
-    """Whether a car's wing changes this move (A1 from 4th gear; A2 a die over its cap)."""
-    return a01_wing_low.acts(move) if wing == "low" else a02_wing_high.acts(move)
-
-
-def _unusual(move: Move) -> bool:
+def unusual(move: Move) -> bool:
+    """Whether a move carries something the core rules do not play (apply: it needs a `Plan`)."""
     return bool(
         move.wait is not None
         or move.slipstream
@@ -151,33 +111,40 @@ def prepare(game: Game, state: RaceState, car: CarState, move: Move, out: Journa
     track = game.track
     roll = move.roll if type(move.roll) is int else 0
     plan = Plan(roll=roll)  # type: ignore[arg-type]
-    ext = car.ext
     if move.wait is not None:
         plan.done = True
-        if move.wait == "stalled":
-            return plan, a18_severe_spin.wait(game, state, move, out)
+        wait = registry.WAITS.get(move.wait)
+        if wait is not None:  # the option's own wait (A18 `stalled`), in force or not
+            return plan, wait(game, state, move, out)
         return plan, pits.wait(game, state, move, out)
-    if ext.stalled:
-        out.violation(turn, car.id, "A18", Code.A18_CAR_STALLED_SEVERE_SPIN, car=car.id)
-        state = state.with_car(car.with_(ext=ext.with_(stalled=False)))
-        car = state.car(car.id)
-    if ext.in_stand:
+    options = rules.options
+    off: tuple[str, ...] = ()
+    for o, uses in game.off_users:
+        if uses(car, move):
+            off += (o,)
+    if move.option:
+        for k in move.option:
+            o = OPTION_KEYS.get(k)
+            if o is not None and o not in options:
+                off += (o,)
+    if off:
+        plan.off = frozenset(off)
+        options = options | plan.off
+    if car.ext.in_stand:
         plan.free_gear = True
+    lane = track.lane_map
     plan.pit_route = (
         move.pit is not None
-        or track._lane[car.square] < 0
-        or (move.to is not None and track._lane.get(move.to, 0) < 0)
-        or (move.path is not None and not track._pit_lane.isdisjoint(move.path))
+        or lane[car.square] < 0
+        or (move.to is not None and lane.get(move.to, 0) < 0)
+        or (move.path is not None and not track.pit_lane.isdisjoint(move.path))
     )
     plan.slip = move.slipstream
-    if rules.has("A13"):
-        plan.top_gear = 7
-    if type(move.roll) is tuple or move.gear == 7:
-        a13_seventh_gear.prepare(game, state, car, move, plan, out)
-    if ext.wing == "low":
-        a01_wing_low.prepare(car, move, plan)
-    elif ext.wing == "high":
-        a02_wing_high.prepare(move, plan)
+    for hook in _hooks("plan", options) if off else game.on_plan:
+        after = hook(game, state, car, move, plan, out)
+        if after is not state:
+            state = after
+            car = state.car(car.id)
     if move.option:
         for key, value in move.option.items():
             unit = OPTION_KEYS.get(key)
@@ -187,27 +154,19 @@ def prepare(game: Game, state: RaceState, car: CarState, move: Move, out: Journa
             if not rules.has(unit):
                 out.violation(turn, car.id, unit, Code.OPTION_NOT_IN_FORCE, key=key, unit=unit)
             plan.options[key] = value
-        opts = plan.options
-        if "supertop" in opts:
-            state = a16_super_top.prepare(game, state, car, move, plan, out)
-            car = state.car(car.id)
-        if "top" in opts:
-            state = a19_top.prepare(state, car, move, plan, out)
-            car = state.car(car.id)
-        if "pedal" in opts:
-            a10_pedal_to_the_metal.prepare(move, plan)
-        if "supercharge" in opts:
-            a15_supercharging.prepare(game, state, car, move, plan, out)
-        if "spare" in opts and rules.has("A5") and not (ext.spare and car.gear == 0):
-            out.violation(turn, car.id, "A5", Code.A5_CAR_RACING_SPARE_CAR, car=car.id)
-        if "highwing" in opts and ext.wing != "high":
-            out.violation(turn, car.id, "A2", Code.A2_TAKES_SQUARE_OFF_CORNER)
+        # each option its action, in force or not (`off`), in the order the rules list them
+        acts = [_ACT_OF[k] for k in plan.options if k in _ACT_OF]
+        if len(acts) > 1:  # an option once, however many of its keys the move gives
+            acts = sorted(set(acts))
+        for _, act in acts:
+            after = act(game, state, car, move, plan, out)
+            if after is not state:
+                state = after
+                car = state.car(car.id)
     if move.xp is not None and move.xp.team is not None:
         state = team_xp.prepare(game, state, car, move, plan, out)
-    if ext.inertia:
-        a04_engine_inertia.prepare(game, state, car, move, plan, out)
-    if car.gear == 7 and move.gear == 2:
-        state = a13_seventh_gear.over_rev(game, state, car, move, out)
+    for hook in _hooks("check", options) if off else game.on_check:
+        state = hook(game, state, car, move, plan, out)
     return plan, state
 
 
@@ -242,9 +201,8 @@ def after_walk(
     problems = w.problems
     zigzag = w.zigzag
     if w.enters_pit or plan.pit_route:
-        stand_cars = {
-            sq for sq, cid in occupied.items() if track._lane[sq] < 0 and state.car(cid).ext.in_stand
-        }
+        lane = track.lane_map
+        stand_cars = {sq for sq, cid in occupied.items() if lane[sq] < 0 and state.car(cid).ext.in_stand}
         if stand_cars:
             problems = tuple(
                 p for p in problems if not (p[1][0] is _PASSES_THROUGH and dict(p[1][1])["sq"] in stand_cars)
@@ -253,17 +211,13 @@ def after_walk(
                 problems += (
                     ("T1", msg(Code.T1_STOPS_WHERE_CAR_STAND, square=path[-1], other=occupied[path[-1]])),
                 )
-        if w.enters_pit and track._lane[car.square] >= 0:
-            plan.pit_brake = pits.check_pit_gear(game, car, move.gear, True, out, turn)
-        elif track._lane[car.square] < 0 and game.rules.has("A3") and move.gear > 4 and not plan.free_gear:
-            out.violation(turn, car.id, "A3", Code.A3_DRIVES_PIT_LANE_GEAR, gear=move.gear)
-        if plan.options.get("supercharge"):
-            out.violation(turn, car.id, "A15", Code.A15_SUPERCHARGING_FORBIDDEN_GOING_INTO)
+        for hook in _hooks("pit_lane", game.rules.options | plan.off) if plan.off else game.on_pit_lane:
+            hook(game, state, car, move, plan, w, out)
         if move.pit is not None:
             slip = slipstream.SQUARES * plan.slip  # an exit slipstream's squares (M6-3 step 13)
             plan.stop = pits.check_stop(game, state, car, move, path, total - slip, occupied, out, slip)
             if plan.stop is not None:
-                lv = track._level
+                lv = track.level_map
                 seq = (car.square, *path[: plan.stop.at + 1])
                 plan.crossings_at_stand = car.crossings + sum(
                     1 for a, b in zip(seq, seq[1:], strict=False) if lv[b] < lv[a]
@@ -290,7 +244,7 @@ def reach(game: Game, state: RaceState, car: CarState, start, total, occupied, p
     """How far the car could have gone, for a pit-lane move shorter than its total."""
     track = game.track
     occ = pits.lane_occupied(state, occupied, track)
-    if track._lane[start] < 0:
+    if track.lane_map[start] < 0:
         return pits.chain_reach(track, start, total, occ, None, 0)
     entry = track.pit.entry if track.pit else None
     if entry in path:
@@ -302,7 +256,8 @@ def reach(game: Game, state: RaceState, car: CarState, start, total, occupied, p
 def after_move(
     game: Game, state: RaceState, car_id: str, move: Move, plan: Plan, w, out: Journal
 ) -> RaceState:
-    """The car is on its stop: brake points owed, the pit stop, fuel, pedal."""
+    """The car is on its stop: brake points owed, the pit stop, the line crossed (A12), then the
+    options' `after_move` (A10's engine point)."""
     car = state.car(car_id)
     owed = plan.pit_brake + plan.slip_brake
     if owed:
@@ -312,26 +267,29 @@ def after_move(
         state = pits.apply_stop(game, state, car_id, move, plan.stop, plan.crossings_at_stand, out)
     elif car.ext.in_stand:
         state = state.with_car(car.with_(ext=car.ext.with_(in_stand=False, long_stop=False)))
-    if w.crossings and car.ext.fuel:
-        state = a12_refuelling.crossed(game, state, car_id, out)
-    if plan.options.get("pedal"):
-        state = a10_pedal_to_the_metal.burn(game, state, car_id, out)
+    if w.crossings:
+        for hook in game.on_crossed:
+            state = hook(game, state, car_id, out)
+    for hook in _hooks("after_move", game.rules.options | plan.off) if plan.off else game.on_after_move:
+        state = hook(game, state, car_id, move, plan, out)
     return state
 
 
 def spun(game: Game, plan: Plan | None, roll: int) -> Plan:
-    """A18: a spin calls for a d20."""
+    """A spin, with an option in force that hooks it (A18: it calls for a d20)."""
     plan = plan or Plan(roll=roll)
-    plan.spun = True
+    for hook in game.on_spin:
+        hook(game, plan)
     return plan
 
 
 def mid_tests(
     game: Game, state: RaceState, car_id: str, move: Move, plan: Plan, rolls, out: Journal
 ) -> RaceState:
-    """After handling and blocking: the A18 spin roll, then the S2 pit roll (M6-3 steps 12–13)."""
-    if plan.spun:
-        state = a18_severe_spin.roll(game, state, car_id, rolls, out)
+    """After handling and blocking: the options' (A18's spin roll), then the S2 pit roll (M6-3
+    steps 12–13)."""
+    for hook in game.on_mid_tests:
+        state = hook(game, state, car_id, move, plan, rolls, out)
     if plan.stop is not None and move.pit is not None and move.pit.get("stop") != "long":
         given = rolls.take(TestKind.PIT)
         if not given:
@@ -346,73 +304,45 @@ def mid_tests(
 def late_tests(
     game: Game, state: RaceState, car_id: str, plan: Plan | None, rolls, out: Journal, first_event: int
 ) -> RaceState:
-    """After the engine tests: A10 debris; then A6 scatter for the damage this move did, and A4
-    inertia for engines that broke."""
-    if plan is not None and plan.options.get("pedal"):
-        state = a10_pedal_to_the_metal.debris(state, car_id, rolls, out)
-    rules = game.rules
-    # A6 and A4 read the events of this move's tests: most tests leave none
-    if len(out) > first_event and rules.has("A6"):
-        state = a06_debris_scatter.scatter(game, state, car_id, rolls, out, first_event)
-    if plan is not None and plan.options.get("_inertia"):
-        state = a04_engine_inertia.finish(state, car_id, out)
-    elif out and rules.has("A4"):
-        # from the move's first event: the pedal (A10) pays its engine point before the tests
-        state = a04_engine_inertia.catch(game, state, out, 0)
+    """After the engine tests, the options' (`registry.ORDER`): A10 debris, A6 scatter for the
+    damage this move did, A4 inertia for engines that broke."""
+    hooks = game.on_late_tests
+    if plan is not None and plan.off:
+        hooks = _hooks("late_tests", game.rules.options | plan.off)
+    for hook in hooks:
+        state = hook(game, state, car_id, plan, rolls, out, first_event)
     return state
 
 
-_NO = CarState("", None).ext
-
-
-def start_car(rules, entry, balances: dict[str, int], problems: Journal):
-    """D1 as the options change it (A11 structure points, X3 a team point before the race, A1/A2
-    wings, A12 fuel); returns the car's advanced state at the start."""
-    from rules.extras import NO_EXTRAS, CarExtras
-
+def start_car(rules: RuleSet, entry, balances: dict[str, int], problems: Journal) -> CarExtras:
+    """D1 as the options change it (A11's `build`), X3 a team point before the race, then every
+    option's `start` (A1/A2 wings, A12 fuel, A16); returns the car's advanced state at the start."""
     wear = entry.wear
     total = wear.total
     base = rules.wear_total
-    points = 2
-    extra = total - base
-    if rules.has("A11"):
-        points = max(0, base + 2 - total)
-        extra = max(0, total - (base + 2))
-        ok = base <= total <= base + 3
+    build = _hooks("build", rules.options)  # per car, once: a site's build check asks it too
+    if build:  # A11: it reports a build it does not allow
+        points, extra, ok = build[0](rules, entry, total, problems)
     else:
+        points, extra = 2, total - base
         ok = extra in (0, 1)
+        if not ok:
+            problems.violation(
+                0,
+                entry.car,
+                "D1",
+                Code.D1_WEAR_TOTAL_WRONG,
+                total=total,
+                wear=dict(wear.to_json()),
+                base=base,
+            )
     team_part = None
     if ok and extra == 1:
         team_part = team_xp.pre_race(rules, entry, extra, balances, problems)
-    elif not ok and rules.has("A11"):
-        problems.violation(
-            0,
-            entry.car,
-            "D1",
-            Code.D1_WEAR_TOTAL_WRONG_A11,
-            total=total,
-            wear=dict(wear.to_json()),
-            base=base,
-            top=base + 2,
-        )
-    elif not ok:
-        problems.violation(
-            0, entry.car, "D1", Code.D1_WEAR_TOTAL_WRONG, total=total, wear=dict(wear.to_json()), base=base
-        )
     if min(wear) < 1:
         problems.violation(0, entry.car, "D1", Code.D1_PART_AT_ZERO, wear=dict(wear.to_json()))
-    wing = entry.wing
-    if wing is None:
-        on = [w for w, o in (("low", "A1"), ("high", "A2")) if rules.has(o)]
-        wing = on[0] if len(on) == 1 else None
-    elif not rules.has("A1" if wing == "low" else "A2"):
-        opt = "A1" if wing == "low" else "A2"
-        problems.violation(0, entry.car, opt, Code.OPTION_WING_NOT_IN_FORCE, wing=wing, opt=opt)
-        wing = None
-    fuel = 0
-    if rules.has("A12"):
-        fuel = entry.fuel or FULL_TANK
-    elif entry.fuel is not None:
-        problems.violation(0, entry.car, "A12", Code.A12_FUEL_LOAD_OPTION_NOT)
-    ext = CarExtras(pit_points=points, team_part=team_part, fuel=fuel, wing=wing, super_top=rules.has("A16"))
+    extras: dict = {"pit_points": points, "team_part": team_part}
+    for start in registry.STARTS:  # in force or not: an entry may ask for an option that is off
+        start(rules, entry, extras, problems)
+    ext = CarExtras(**extras)
     return NO_EXTRAS if ext == NO_EXTRAS else ext

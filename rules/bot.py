@@ -266,7 +266,7 @@ class _Bot:
         car = state.car(car_id)
         track = self.track
         assert car.square is not None
-        if track._lane[car.square] < 0:  # in its stand (S3): out down the lane
+        if track.lane_map[car.square] < 0:  # in its stand (S3): out down the lane
             done = self._leave_pit(state, car_id)
             if done is not None:
                 return done
@@ -435,7 +435,7 @@ class _Bot:
         w = walk(track, start, path, occupied, car.corner, car.stops, state.dangerous)
         rain = state.weather.is_rain
         effect = tyre_effect(car.tyres, rain, car.lap_on_tyres)
-        progress = track._level[square] - track._level[start] + w.crossings * track.lap_length
+        progress = track.level_map[square] - track.level_map[start] + w.crossings * track.lap_length
         value = progress
         if w.exits:
             ex = settle_exits(w.exits, car.wear.tyres, effect.multiplier, state.turn, car.lap)
@@ -445,13 +445,13 @@ class _Bot:
         if dangerous:
             p = handling_limit(rain) / 20
             value -= dangerous * p * (OUT if car.wear.handling == 1 else TYRE)
-        zone = track._risk[square]
+        zone = track.risk_map[square]
         if zone:
             for other in state.cars:
                 if other.square in zone and other.id != car.id:
                     p = collision_limit(rain, other.status is CarStatus.OUT) / 20
                     value -= p * (OUT if car.wear.body == 1 else TYRE)
-        corner = track._corner[square]
+        corner = track.corner_map[square]
         left_in_corner, ahead, ahead_stops = self.rooms[square]
         if corner is not None and w.end_stops < corner.stops:
             # each stop still needed here takes a move of at least one square inside the corner
@@ -545,7 +545,7 @@ class _Bot:
             return None
         ends = [(path[-1],)]
         for _ in range(slipstream.SQUARES):
-            ends = [(*e, sq) for e in ends for sq in track._succ[e[-1]] if sq not in occupied]
+            ends = [(*e, sq) for e in ends for sq in track.successor_map[e[-1]] if sq not in occupied]
         best = None
         for e in ends:
             full = path + e[1:]
@@ -776,7 +776,7 @@ def _rooms(track: Track) -> dict[str, tuple[int, float, int]]:
     lap = track.lap_length
     out: dict[str, tuple[int, float, int]] = {}
     for sq in track.squares:
-        level = track._level[sq]
+        level = track.level_map[sq]
         seg = track.segment_of(sq)
         left = 0
         if seg is not None and seg.is_corner:

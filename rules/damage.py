@@ -9,7 +9,7 @@ are applied.
 
 from __future__ import annotations
 
-from rules.formats import TestKind, TestRoll
+from rules.dice import TestKind, TestRoll
 from rules.journal import Journal
 from rules.messages import LOST, Code, Kind, Message, msg
 from rules.state import CarState, CarStatus, Cause, RaceState
@@ -134,9 +134,7 @@ def lose(
         left=left,
     )
     if left == 0 and part in _FATAL_PARTS and car.ext.super_top and not car.ext.supertop:
-        from rules.options import a16_super_top
-
-        return a16_super_top.save(state, car, part, turn, events)
+        return _super_top_save(state, car, part, turn, events)
     car = car.with_(wear=car.wear._replace(**{part: left}))
     dangerous = state.dangerous
     if mark and part in ("body", "engine") and car.square is not None:
@@ -147,6 +145,14 @@ def lose(
             state, car_id, _FATAL_PARTS[part], turn, events, msg(_OUT_NO_POINTS_LEFT, part=part)
         )
     return state
+
+
+def _super_top_save(state: RaceState, car: CarState, part: str, turn: int, events: Journal) -> RaceState:
+    """A16: the Super Top takes the point that would have put the car out (no sticker; the option's
+    text is in `rules/options/a16_super_top.py`)."""
+    events.event(turn, car.id, Kind.SUPER_TOP, Code.SUPER_TOP_SAVED, part=part)
+    car = car.with_(wear=car.wear._replace(**{part: 1}), ext=car.ext.with_(supertop=True))
+    return state.with_car(car)
 
 
 def eliminate(
@@ -221,7 +227,7 @@ def touching(track: Track, state: RaceState, mover: CarState) -> list[CarState]:
     stop = mover.square
     if stop is None:
         return []
-    zone = track._risk[stop]
+    zone = track.risk_map[stop]
     if not zone or zone.isdisjoint(state.__dict__.get("_occ") or state.occupancy()):
         return []
     mover_id = mover.id

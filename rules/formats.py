@@ -11,9 +11,9 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import MISSING, dataclass, field, fields
-from enum import StrEnum
 from typing import Any
 
+from rules.dice import TestKind, TestRoll
 from rules.qualifying_sheet import (
     QUALIFYING_FORMAT,
     QualifyingLap,
@@ -58,18 +58,6 @@ __all__ = [
 RACE_LOG_FORMAT = "formule-de/race-log@1"
 
 
-class TestKind(StrEnum):
-    COLLISION = "collision"
-    ENGINE = "engine"
-    HANDLING = "handling"
-    WEATHER = "weather"
-    PIT = "pit"
-    SPIN = "spin"  # A18 severe spin
-    DEBRIS = "debris"  # A10 pedal to the metal
-    SCATTER = "scatter"  # A6 debris scatter
-    ACCIDENT = "accident"  # A14 serious road exit
-
-
 DRIVER_XP = ("plus1", "minus1", "reroll")
 TEAM_XP = ("wear", "fast-stop")
 WAITS = ("pit", "stalled")
@@ -82,26 +70,9 @@ _MOVE_FIELDS = frozenset(
     {"car", "gear", "roll", "path", "to", "brake", "bonus", "slipstream", "tests", "pit", "xp", "option"}
 )
 _TEST_FIELDS = frozenset({"test", "car", "roll", "square"})
+_TURN_FIELDS = frozenset({"turn", "moves", "restart"})
+_PIT_FIELDS = frozenset({"stop", "tyres", "repair", "fuel"})
 _TESTS = {k.value: k for k in TestKind}
-
-
-@dataclass(frozen=True)  # no slots: the reader fills `__dict__` at once (`_usual_tests`)
-class TestRoll:
-    """One d20 roll made during a move; `car` None means the moving car."""
-
-    kind: TestKind
-    roll: int
-    car: str | None = None
-    square: str | None = None
-
-    def to_json(self) -> dict[str, Any]:
-        out: dict[str, Any] = {"test": self.kind.value}
-        if self.car is not None:
-            out["car"] = self.car
-        if self.square is not None:
-            out["square"] = self.square
-        out["roll"] = self.roll
-        return out
 
 
 @dataclass(frozen=True, slots=True)
@@ -301,7 +272,7 @@ def read_race_log(data: bytes | str | Mapping[str, Any]) -> RaceLog:
     turns = []
     for t, raw in enumerate(turns_raw):
         where = f"turns[{t}]"
-        turn = _obj(raw, where, frozenset({"turn", "moves", "restart"}))
+        turn = _obj(raw, where, _TURN_FIELDS)
         number = _int(turn.get("turn"), f"{where}.turn")
         if number != t + 1:
             raise _fail(
@@ -486,7 +457,7 @@ def _checked_move(raw: Any, where: str, cars: set[str]) -> Move:
         tests = tuple(_test(t, f"{where}.tests[{i}]", cars) for i, t in enumerate(raw_tests))
     pit = None
     if move.get("pit") is not None:
-        pit = _obj(move["pit"], f"{where}.pit", frozenset({"stop", "tyres", "repair", "fuel"}))
+        pit = _obj(move["pit"], f"{where}.pit", _PIT_FIELDS)
         _choice(pit.get("stop"), f"{where}.pit.stop", ("tyres", "long"))
         _pit_work(pit, f"{where}.pit")
     xp = None

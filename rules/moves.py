@@ -57,7 +57,7 @@ def walk(
     start_stops: int,
     dangerous: Collection[str] = (),
 ) -> Walk:
-    steps = track._steps.get(start)
+    steps = track.step_map.get(start)
     if steps is None:
         return _fatal("T1", msg(Code.T1_NOT_SQUARE, start=start, track=track.id))
     locked: list[tuple[int, tuple[str, Message]]] | None = None  # C2 problems, by step
@@ -69,8 +69,8 @@ def walk(
     zigzag = too_many = enters_pit = False
     shifts = 0
     n = len(path)
-    lp = track._lane[start]
-    cp = track._corner[start]
+    lp = track.lane_map[start]
+    cp = track.corner_map[start]
     i = 0
     try:
         for i, sq in enumerate(path):
@@ -189,9 +189,9 @@ def _first(item: tuple) -> int:
 
 
 def _bad_step(track: Track, prev: str, sq: str, i: int, cp: Segment | None) -> Walk:
-    if sq not in track._succ:
+    if sq not in track.successor_map:
         return _fatal("T1", msg(Code.T1_NOT_SQUARE_STEP_PATH, sq=sq, track=track.id, step=i + 1))
-    rule = "T3" if cp is not None and track._corner[sq] is cp else "T1"
+    rule = "T3" if cp is not None and track.corner_map[sq] is cp else "T1"
     return _fatal(rule, msg(Code.PATH_NOT_ONE_SQUARE_FORWARD, prev=prev, sq=sq, step=i + 1))
 
 
@@ -314,9 +314,9 @@ def _layers(
 ) -> list[_Layer]:
     """The layered search: item d holds every state d squares from the start, with its best cost
     and the state it came from. Stops at the first empty layer."""
-    ahead = track._ahead
-    lanes = track._lane
-    corner_of = track._corner
+    ahead = track.ahead_map
+    lanes = track.lane_map
+    corner_of = track.corner_map
     layer: _Layer = {(start, 0, 0, -1, False): (0, None)}
     too_dangerous = (max_dangerous + 1) * _DANGER if max_dangerous is not None else None
     layers = [layer]

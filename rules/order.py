@@ -29,9 +29,9 @@ def progress(track: Track, car: CarState) -> float:
     square = car.square
     if square is None:
         return -1.0
-    if track._lane[square] < 0:
+    if track.lane_map[square] < 0:
         return pit_progress(track, car)
-    return car.crossings * track.lap_length + track._level[square]
+    return car.crossings * track.lap_length + track.level_map[square]
 
 
 def order_key(track: Track, car: CarState) -> tuple[float, int, int]:
@@ -66,7 +66,7 @@ def turn_start(track: Track, state: RaceState) -> tuple[tuple[str, ...], list[st
     """In one pass at the start of a game turn: `play_order(with_obstacles=True)`, the racing
     cars in that order, and `lapping_floor`."""
     racing, out = CarStatus.RACING, CarStatus.OUT
-    lap, level = track.lap_length, track._track_level
+    lap, level = track.lap_length, track.track_level_map
     keyed = [
         (
             # `progress`, spelt out for the squares of the track (the pit lane has its own)

@@ -18,9 +18,10 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from rules import ledger
-from rules.formats import Move, TestKind
+from rules.dice import TestKind
 from rules.ledger import XpChange, XpKind, XpReason
 from rules.messages import Code, Kind
 from rules.moves import search
@@ -28,12 +29,15 @@ from rules.state import PARTS, CarState, RaceState, Wear
 from rules.track import Track
 from rules.weather import Tyres
 
+if TYPE_CHECKING:
+    from rules.formats import Move
+
 FAST_STOP = 10  # S2: a pit roll of 1–10 is a fast stop
 STAND_GEAR = 4  # S2/S3: a car leaves its stand in 4th at most
 
 
 def in_pit(track: Track, square: str | None) -> bool:
-    return square is not None and track._lane.get(square, 0) < 0
+    return square is not None and track.lane_map.get(square, 0) < 0
 
 
 def pit_progress(track: Track, car: CarState) -> float:
@@ -42,8 +46,9 @@ def pit_progress(track: Track, car: CarState) -> float:
     among themselves, the one further down the lane first."""
     pit = track.pit
     assert pit is not None and car.square is not None
-    entry = track._level[pit.entry]
-    crossings = car.crossings - (1 if track._level[car.square] < entry else 0)
+    level = track.level_map
+    entry = level[pit.entry]
+    crossings = car.crossings - (1 if level[car.square] < entry else 0)
     k = pit.squares.index(car.square) + 1
     return crossings * track.lap_length + entry + 0.5 * k / (pit.stands + 1)
 
@@ -52,7 +57,7 @@ def lane_occupied(state: RaceState, occupied: Mapping[str, str], track: Track) -
     """The squares that block a car in the pit lane: cars parked in their stands do not."""
     out = dict(occupied)
     for sq, car_id in occupied.items():
-        if track._lane[sq] < 0 and state.car(car_id).ext.in_stand:
+        if track.lane_map[sq] < 0 and state.car(car_id).ext.in_stand:
             del out[sq]
     return out
 
@@ -154,7 +159,7 @@ def check_stop(
     stand = game.entries[car.id].stand
     pit = move.pit
     assert pit is not None
-    if track.pit is None or stand is None or stand not in track._lane or track._lane[stand] >= 0:
+    if track.pit is None or stand is None or stand not in track.lane_map or track.lane_map[stand] >= 0:
         out.violation(turn, car.id, "S2", Code.S2_CAR_HAS_NO_STAND, car=car.id, track=track.id)
         return None
     if stand not in path:
@@ -242,12 +247,9 @@ def apply_stop(
     fuel_changes: dict = {}
     if pit.get("fuel") is not None and not game.rules.has("A12"):
         out.violation(turn, car_id, "A12", Code.A12_REFUELS_OPTION_NOT_FORCE)
-    if game.rules.has("A12"):
-        from rules.options import a12_refuelling
-
-        tyre_points, fuel_changes = a12_refuelling.refuel(
-            game, state, car, move, crossings_at_stand, tyre_points, out
-        )
+    for work in game.on_stop:  # the options' work in a stop (A12: the tank)
+        tyre_points, more = work(game, state, car, move, crossings_at_stand, tyre_points, out)
+        fuel_changes.update(more)
     parts = dict(zip(PARTS, wear, strict=True))
     parts["tyres"] = tyre_points
     points = ext.pit_points
@@ -257,7 +259,7 @@ def apply_stop(
     spent = repairs(game, car_id, ext, parts, repair, turn, out)
     # S2: the next lap on this set is lap 1 (the set starts with the next lap if the stand is
     # before the line).
-    set_from = crossings_at_stand + (1 if _line_ahead(game.track, car.square, entry.stand) else 0)
+    set_from = crossings_at_stand + (1 if line_ahead(game.track, car.square, entry.stand) else 0)
     in_stand = not stop.fast
     gear = car.gear if in_stand else STAND_GEAR
     long_stop = in_stand and pit.get("stop") == "long"
@@ -317,12 +319,12 @@ def repairs(game, car_id: str, ext, parts: dict[str, int], repair: Mapping[str, 
     return spent
 
 
-def _line_ahead(track: Track, square: str | None, stand: str | None) -> bool:
+def line_ahead(track: Track, square: str | None, stand: str | None) -> bool:
     """Whether the finish line lies between the stand and the pit exit."""
     pit = track.pit
     if pit is None or stand is None:
         return False
-    lv = track._level
+    lv = track.level_map
     chain = (*pit.squares[pit.squares.index(stand) :], pit.exit)
     return any(lv[b] < lv[a] for a, b in zip(chain, chain[1:], strict=False))
 
@@ -366,7 +368,7 @@ def wait(game, state: RaceState, move: Move, out) -> RaceState:
         return state.with_car(car, played=state.played | {car.id})
     occupied = lane_occupied(state, state.occupied(), track)
     occupied.pop(car.square, None)
-    nxt = track._succ[car.square]
+    nxt = track.successor_map[car.square]
     if not car.ext.in_stand and nxt and nxt[0] not in occupied:
         out.violation(turn, car.id, "S2", Code.S2_CAR_WAITS_THOUGH_LANE, car=car.id, square=car.square)
     elif car.ext.in_stand and chain_reach(track, car.square, 1, occupied, None, 0) >= 1:

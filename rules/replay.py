@@ -1,5 +1,9 @@
 """Replaying a race log: `start()`, `apply(game, state, move) -> (state, events)`, `replay()`.
 
+The options in force play through the hooks a `Game` (`rules/game.py`) keeps: the start of each
+car (`start`, `grid`), a retired car's spare (`spare`), a turn's restart (`restart`), the end of
+a turn (`end_turn`); the moves' through `replay_move.apply`.
+
 Violations are data (`Violation` in the events), never exceptions. A fatal
 one (the car left the track graph, a red flag the log does not restart after)
 stops the replay, and the verdict says so.
@@ -8,17 +12,18 @@ stops the replay, and the verdict says so.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field, replace
+from dataclasses import replace
 from typing import Any
 
 from rules import advanced
-from rules.formats import CarEntry, LogFormatError, Move, RaceLog
+from rules.formats import LogFormatError, Move, RaceLog
+from rules.game import Game
 from rules.journal import Journal
 from rules.ledger import XpChange, XpKind, XpReason
 from rules.messages import Code, Message, msg
-from rules.options import a05_red_flag, a09_weather_timing
+from rules.options import registry
 from rules.order import after_move as lapped
-from rules.order import play_order, progress, turn_start
+from rules.order import progress, turn_start
 from rules.replay_move import apply
 from rules.ruleset import RuleSet, UnknownOptionError
 from rules.scoring import (
@@ -26,7 +31,6 @@ from rules.scoring import (
     experience,
     finishing_order,
     grid_changes,
-    grid_xp,
     race_finish_changes,
     team_start_xp,
 )
@@ -39,29 +43,9 @@ from rules.weather import Weather
 _FINISHED = CarStatus.FINISHED
 _OUT = CarStatus.OUT
 _RACING = CarStatus.RACING
+_SPARES = registry.SPARES
 
 __all__ = ["Game", "apply", "replay", "start", "end_turn", "finish_turn", "play_turn"]
-
-
-@dataclass(frozen=True, slots=True)
-class Game:
-    """What stays fixed during a race: the circuit, the season's rules, the entries."""
-
-    track: Track
-    rules: RuleSet
-    laps: int
-    entries: dict[str, CarEntry]
-    # options read on every move, looked up once
-    a5: bool = field(init=False, repr=False)
-    a8: bool = field(init=False, repr=False)
-    a14: bool = field(init=False, repr=False)
-    a17: bool = field(init=False, repr=False)
-
-    def __post_init__(self) -> None:
-        object.__setattr__(self, "a5", "A5" in self.rules.options)
-        object.__setattr__(self, "a8", "A8" in self.rules.options)
-        object.__setattr__(self, "a14", "A14" in self.rules.options)
-        object.__setattr__(self, "a17", "A17" in self.rules.options)
 
 
 def _rules_for(log: RaceLog, ruleset: RuleSet | None) -> tuple[RuleSet, list[Violation]]:
@@ -92,6 +76,7 @@ def start(
     if log.laps and rules.laps and log.laps != rules.laps:
         problems.violation(0, None, "F2", Code.F2_SEASON_RACES_LAPS_LOG, season=rules.laps, log=log.laps)
     entries = {e.car: e for e in log.cars}
+    game = Game(track, rules, laps, entries)
     balances = team_start_xp(rules, entries)
     teams = {e.car: e.team for e in log.cars}
     changes = grid_changes(rules, {e.car: e.grid for e in log.cars}, teams)
@@ -112,7 +97,7 @@ def start(
                 wear=wear,
                 tyres=entry.tyres,
                 arrival=entry.grid,
-                driver_xp=entry.driver_xp + grid_xp(rules, entry),
+                driver_xp=entry.driver_xp,
                 ext=ext,
             )
         )
@@ -123,8 +108,8 @@ def start(
         weather = Weather.start(track.weather.kind_for(20))
     else:
         weather = Weather.start(track.weather.kind_for(log.weather_race))
-    if rules.has("A12"):
-        cars = [advanced.a12_refuelling.start(c, weather) for c in cars]
+    for grid in game.on_grid:  # A7's grid points, A12's light tank
+        cars = [grid(rules, entries[c.id], c, weather) for c in cars]
     state = RaceState(
         cars=tuple(cars),
         index={c.id: i for i, c in enumerate(cars)},
@@ -133,7 +118,7 @@ def start(
         team_xp=tuple(balances.items()),
         xp_changes=tuple(changes),
     )
-    return Game(track, rules, laps, entries), state, problems
+    return game, state, problems
 
 
 def _take_off(state: RaceState, car_ids, turn: int) -> RaceState:
@@ -177,8 +162,9 @@ def play_turn(
     state = state.with_(turn=turn, played=frozenset())
     out = Journal()
     if restart is not None or state.restart_due is not None:
-        state, restarted = a05_red_flag.restart(game, state, restart, turn)
-        out.extend(restarted)
+        for restarts in registry.RESTARTS:  # A5's, in force or not: it says so
+            state, restarted = restarts(game, state, restart, turn)
+            out.extend(restarted)
         if any(v.fatal for v in out):
             return state, out, True
     # the play order (obstacles included: their slot says when they leave), the cars racing, and
@@ -205,8 +191,12 @@ def play_turn(
             out.violation(turn, cid, "T5", Code.T5_CAR_MOVES_TWICE_TURN, car=cid, turn=turn)
             continue
         car = state.cars[state.index[cid]]
-        if car.status is _OUT and move.option is not None and "spare" in move.option:
-            state, took = a05_red_flag.take_spare(game, state, car, move, turn)
+        if (
+            car.status is _OUT
+            and move.option is not None
+            and (spare := next((_SPARES[k] for k in move.option if k in _SPARES), None)) is not None
+        ):  # a retired car's move with a spare (A5's, in force or not: it says so)
+            state, took = spare(game, state, car, move, turn)
             out.extend(took)
             if any(isinstance(e, Violation) for e in took):
                 continue
@@ -270,14 +260,12 @@ def _end_turn(game: Game, state: RaceState, out: list) -> tuple[RaceState, list,
 
 
 def finish_turn(game: Game, state: RaceState) -> tuple[RaceState, list]:
-    """The end of a game turn: the A9 weather roll, the A5 red flag, cars leaving the track."""
+    """The end of a game turn: the options' (A9's weather roll, A5's red flag), then the cars
+    leaving the track."""
     happened = Journal()
-    if state.due:
-        state, happened = a09_weather_timing.end_turn(game, state)
-    # the race order only on the turn a flag falls (end_turn asks `triggered` again then)
-    if game.a5 and state.dangerous and a05_red_flag.triggered(game, state) is not None:
-        state, flagged = a05_red_flag.end_turn(game, state, play_order(game.track, state))
-        happened.extend(flagged)
+    for hook in game.on_end_turn:
+        state, said = hook(game, state)
+        happened.extend(said)
     return end_turn(game, state), happened
 
 

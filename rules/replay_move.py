@@ -3,6 +3,12 @@
 Gear and over-revving (G), die and experience (G1, X2), tyres and weather (W2),
 the path (T, C7), corner exits (C2, C3, C6), handling tests (D5), blocking
 (C5), collision tests (D3), engine tests (D4), weather roll (W1).
+
+The championship rules and the options come in through `rules/advanced.py` (a `Plan`, for the
+moves that need one: the test at the top of `apply`) and through the hooks of the options in
+force that a `Game` keeps per hook point (`game.wants`, `game.on_road_exit`, `game.on_handling`,
+…; `rules/options/spec.py`); this module imports no option. It reads the circuit through `Track`'s lookup tables
+(`track.lane_map`, …), bound once per move.
 """
 
 from __future__ import annotations
@@ -12,16 +18,16 @@ from typing import TYPE_CHECKING
 from rules import advanced, damage, ledger
 from rules.corners import settle_exits
 from rules.damage import Rolls
-from rules.formats import Move, TestKind
+from rules.dice import TestKind
+from rules.extras import NO_EXTRAS
 from rules.gearbox import FACE_SETS, NO_SHIFT_COST, RANGES, check_shift, is_face
 from rules.journal import Journal
 from rules.ledger import XpChange, XpKind, XpReason
 from rules.messages import Code, Kind, Message, msg
 from rules.moves import search, walk
-from rules.options import a14_road_exit
 from rules.state import CarState, CarStatus, Cause, Penalty, RaceState, _new
 from rules.verdict import Event, Violation
-from rules.weather import _TERMS, WeatherKind, move_terms
+from rules.weather import _TERMS, WeatherKind
 
 # enum members on the hot path, looked up once (`CarStatus.OUT` is a slow lookup in Python 3.11)
 _FINISHED = CarStatus.FINISHED
@@ -34,13 +40,14 @@ _FINISHED_KIND = Kind.FINISHED
 _WEATHER_ROLL = Code.WEATHER_ROLL
 _WEATHER_KIND = Kind.WEATHER
 _LOST_OVER_REVVING = Code.LOST_OVER_REVVING
-_NO_EXT = advanced._NO
+_NO_EXT = NO_EXTRAS
 # No legal total comes near this (7th gear's 50, slide, bonus, options and slipstreams included):
 # the path searches stop there (a roll off the die is a G1 violation anyway).
 SEARCH_CAP = 128
 
 if TYPE_CHECKING:
-    from rules.replay import Game
+    from rules.formats import Move
+    from rules.game import Game
 
 
 def apply(game: Game, state: RaceState, move: Move) -> tuple[RaceState, tuple[Event | Violation, ...]]:
@@ -52,23 +59,33 @@ def apply(game: Game, state: RaceState, move: Move) -> tuple[RaceState, tuple[Ev
     out = Journal()
 
     x = None  # the advanced rules' plan for this move (rules/advanced.py), if it needs one
-    # advanced.wanted(track, car, move), without the call (advanced.acts spelt out too)
+    # the car's advanced state: a stand to leave, or an option in force `wants` a plan (its hook
+    # asked only when the option's `state` is set on the car; a loop, not a call: every move)
     ext = car.ext
+    wanted = False
+    if ext is not _NO_EXT:
+        if ext.in_stand:
+            wanted = True
+        elif (wants_of := game.wants_of) is not None:
+            values = wants_of(ext)  # the fields the wants read, in one call
+            for i, value, wants in game.wants:
+                if (v := values[i]) and (value is None or v == value):
+                    for want in wants:
+                        if want(ext, move):
+                            wanted = True
+                            break
+                    if wanted:
+                        break
+    lane_of = track.lane_map
     if (
-        (
-            ext is not _NO_EXT
-            and (
-                ext.stalled
-                or ext.in_stand
-                or ext.inertia
-                or (ext.wing is not None and advanced.wing_acts(ext.wing, move))
-            )
-        )
+        wanted
+        # a gear beyond the core gearbox (A13's, in force or not), something a core move lacks
         or not 1 <= move.gear <= 6
         or car.gear == 7
-        or (not move.plain and advanced._unusual(move))
-        or track._lane[car.square] < 0
-        or (move.to is not None and track._lane.get(move.to, 0) < 0)
+        or (not move.plain and advanced.unusual(move))
+        # the pit lane (S2, S3)
+        or lane_of[car.square] < 0
+        or (move.to is not None and lane_of.get(move.to, 0) < 0)
     ):
         x, state = advanced.prepare(game, state, car, move, out)
         if x.done:
@@ -131,12 +148,12 @@ def apply(game: Game, state: RaceState, move: Move) -> tuple[RaceState, tuple[Ev
     assert start is not None
     path = move.path
     stop = path[-1] if path else move.to  # move.stop, without the property
-    if stop not in track._level:
+    if stop not in track.level_map:
         out.violation(turn, car_id, "T1", Code.T1_NOT_SQUARE_CAR_LEFT, fatal=True, stop=stop, track=track.id)
         return state, tuple(out)
-    seg_index = track._seg_index
+    seg_index = track.segment_index
     try:  # track.corner_between(start, stop), without the call
-        in_corner = track._corner_between[seg_index[start]][seg_index[stop]]
+        in_corner = track.corner_table[seg_index[start]][seg_index[stop]]
     except KeyError:  # a pit square
         in_corner = False
     rain = state.weather.current is _RAIN
@@ -154,8 +171,8 @@ def apply(game: Game, state: RaceState, move: Move) -> tuple[RaceState, tuple[Ev
             in_corner,
         )
     )
-    if terms is None:
-        terms = move_terms(car.tyres, rain, lap_on_set, gear, game.a8, in_corner)
+    if terms is None:  # weather.move_terms, or A8's (`game.a8`: it hooks `terms`)
+        terms = game.terms(car.tyres, rain, lap_on_set, gear, in_corner)
     effect, forced, bonus_max = terms
     if move.bonus > bonus_max:
         out.violation(
@@ -363,22 +380,25 @@ def apply(game: Game, state: RaceState, move: Move) -> tuple[RaceState, tuple[Ev
         for message in ex.messages:
             out.append(Event(turn, car_id, _CORNER_EXIT, *message))
         if ex.eliminated is not None:
-            if game.a14 and a14_road_exit.serious(gear, ex):
-                crash = car.square
+            for serious in game.on_road_exit:  # A14
+                if serious(gear, ex):
+                    crash = car.square
             state = damage.eliminate(state, car_id, ex.eliminated, turn, out, ex.messages[-1])
-        elif ex.spun and game.rules.has("A18"):
+        elif ex.spun and game.on_spin:  # A18
             x = advanced.spun(game, x, roll)
     if x is not None:
         if state.car(car_id).status is not _OUT:
             state = advanced.after_move(game, state, car_id, move, x, w, out)
-    elif w.crossings and car.ext.fuel and state.car(car_id).status is not _OUT:
-        # A12 for a car with no plan (advanced.acts): the tank at the line, as after_move checks it
-        state = advanced.a12_refuelling.crossed(game, state, car_id, out)
+    elif w.crossings and game.on_crossed and state.car(car_id).status is not _OUT:
+        # the line crossed, for a car with no plan (A12's tank), as advanced.after_move does
+        for crossed in game.on_crossed:
+            state = crossed(game, state, car_id, out)
 
     # D5: dangerous squares passed over or stopped on (A17: not in 1st).
     dangerous = w.dangerous
-    if dangerous and gear == 1 and game.a17:
-        dangerous = ()
+    if dangerous and game.on_handling:
+        for handling in game.on_handling:
+            dangerous = handling(gear, dangerous)
     mover = state.cars[state.index[car_id]]
     if mover.square is None:
         dangerous = ()
@@ -397,7 +417,7 @@ def apply(game: Game, state: RaceState, move: Move) -> tuple[RaceState, tuple[Ev
         or (x is not None and x.tests_due)
         or (
             (now := mover.square) is not None  # damage.touching(...), its common answer inlined
-            and (zone := track._risk[now])
+            and (zone := track.risk_map[now])
             and not zone.isdisjoint(state.__dict__.get("_occ") or state.occupancy())
             and damage.touching(track, state, mover)
         )
@@ -408,7 +428,8 @@ def apply(game: Game, state: RaceState, move: Move) -> tuple[RaceState, tuple[Ev
     rolls = Rolls(move.tests, car_id, turn, out)
     state = damage.handling_tests(state, car_id, dangerous, rolls, turn, out)
     if crash is not None:
-        state = a14_road_exit.accident(state, track, car_id, crash, rolls, out)
+        for accident in game.on_crash:  # A14
+            state = accident(state, track, car_id, crash, rolls, out)
 
     # C5: blocking.
     if blocked and state.car(car_id).status is not _OUT:
@@ -433,10 +454,11 @@ def apply(game: Game, state: RaceState, move: Move) -> tuple[RaceState, tuple[Ev
             mover_tests=x.mover_engine or None,
             mover_limit=x.mover_limit,
         )
-    if x is not None or not advanced.LATE_OPTIONS.isdisjoint(game.rules.options):
+    if x is not None or game.on_late_tests:
         state = advanced.late_tests(game, state, car_id, x, rolls, out, first_event)
-    if pushed and state.weather.evolves and game.rules.has("A9"):
-        state = advanced.a09_weather_timing.roll(game, state, car_id, rolls, out)
+    if pushed and state.weather.evolves and game.on_weather:  # A9: at the end of the turn
+        for weather_roll in game.on_weather:
+            state = weather_roll(game, state, car_id, rolls, out)
     elif pushed and state.weather.evolves:
         given = rolls.take(TestKind.WEATHER)
         if not given:

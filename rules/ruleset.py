@@ -1,49 +1,20 @@
-"""A season's rules as one frozen `RuleSet`: options in force, points, blocking and experience tables."""
+"""A season's rules as one frozen `RuleSet`: options in force, points, blocking and experience tables.
+
+`OPTIONS` (id -> `OptionSpec`) is the options' own declarations, collected by the registry."""
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
+from rules.options.registry import OPTIONS
+
 DEFAULT_POINTS = (10, 8, 6, 5, 4, 3, 2, 1)
 # C5: squares blocked (1..6) -> (brake points, tyre points); 7+ eliminates.
 DEFAULT_BLOCKING = ((1, 0), (2, 0), (3, 0), (3, 1), (3, 2), (3, 3))
 
 
-@dataclass(frozen=True, slots=True)
-class OptionUnit:
-    """An option of "Règles avancées ++" and the module that plays it (its tests:
-    `tests/rules/options/test_aNN_*.py`)."""
-
-    id: str
-    name: str
-    unit: str
-
-
-OPTIONS: dict[str, OptionUnit] = {
-    u.id: u
-    for u in (
-        OptionUnit("A1", "wing low", "rules/options/a01_wing_low.py"),
-        OptionUnit("A2", "wing high", "rules/options/a02_wing_high.py"),
-        OptionUnit("A3", "pit rules", "rules/pits.py"),
-        OptionUnit("A4", "engine failure inertia", "rules/options/a04_engine_inertia.py"),
-        OptionUnit("A5", "red flag and spare car", "rules/options/a05_red_flag.py"),
-        OptionUnit("A6", "debris scatter", "rules/options/a06_debris_scatter.py"),
-        OptionUnit("A7", "experience", "rules/scoring.py"),
-        OptionUnit("A8", "slide by gear", "rules/weather.py"),
-        OptionUnit("A9", "alternative weather timing", "rules/options/a09_weather_timing.py"),
-        OptionUnit("A10", "pedal to the metal", "rules/options/a10_pedal_to_the_metal.py"),
-        OptionUnit("A11", "structure points", "rules/pits.py"),
-        OptionUnit("A12", "refuelling", "rules/options/a12_refuelling.py"),
-        OptionUnit("A13", "7th gear", "rules/options/a13_seventh_gear.py"),
-        OptionUnit("A14", "road exit", "rules/options/a14_road_exit.py"),
-        OptionUnit("A15", "supercharging", "rules/options/a15_supercharging.py"),
-        OptionUnit("A16", "Super Top", "rules/options/a16_super_top.py"),
-        OptionUnit("A17", "road holding in 1st", "rules/damage.py"),
-        OptionUnit("A18", "severe spin", "rules/options/a18_severe_spin.py"),
-        OptionUnit("A19", "Top", "rules/options/a19_top.py"),
-    )
-}
+__all__ = ["OPTIONS", "RuleSet", "UnknownOptionError"]
 
 
 class UnknownOptionError(ValueError):

@@ -1,4 +1,5 @@
-"""Classification, points and experience (rules F2–F4, X1)."""
+"""Classification, points and experience (rules F2–F4, X1; the grid points: A7's `grid` hook,
+`rules/options/a07_experience.py`)."""
 
 from __future__ import annotations
 
@@ -38,13 +39,6 @@ def classify(track: Track, rules: RuleSet, state: RaceState) -> tuple[Placing, .
     for car in out:
         placings.append(Placing(len(placings) + 1, car.id, Standing.ELIMINATED, car.out_turn, 0, car.cause))
     return tuple(placings)
-
-
-def grid_xp(rules: RuleSet, entry: CarEntry) -> int:
-    """X1 driver points for the grid slot (pole, 2nd), in tenths; they count at once."""
-    if not rules.experience or entry.grid > len(rules.driver_grid_xp):
-        return 0
-    return rules.driver_grid_xp[entry.grid - 1]
 
 
 def grid_changes(rules: RuleSet, grid: Mapping[str, int], teams: Mapping[str, str]) -> list[XpChange]:

@@ -36,9 +36,9 @@ class SlipCheck:
 
 def car_ahead(track: Track, square: str, occupied: Mapping[str, str]) -> str | None:
     """The car directly in front of `square`: one forward edge away, in the same lane."""
-    lane = track._lane[square]
-    for sq in track._succ[square]:
-        if sq in occupied and track._lane[sq] == lane:
+    lane = track.lane_map[square]
+    for sq in track.successor_map[square]:
+        if sq in occupied and track.lane_map[sq] == lane:
             return occupied[sq]
     return None
 
@@ -85,8 +85,8 @@ def check(
     brakes = 0
     if gear < MIN_GEAR:
         out.violation(turn, cid, "S1", Code.S1_SLIPSTREAM_GEAR_ONLY_4TH, gear=gear)
-    lanes = track._lane
-    corner_of = track._corner
+    lanes = track.lane_map
+    corner_of = track.corner_map
     for k, at in enumerate(starts):
         if at > len(path):
             out.violation(

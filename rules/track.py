@@ -104,6 +104,43 @@ class Track:
     # square -> ((successor on the track, its lane, its corner, plain), ...): what `search` follows
     _ahead: dict[str, tuple[tuple, ...]] = field(default_factory=dict, repr=False)
 
+    # -- the lookup tables, public and read-only (the hot path's) ---------------------
+    # The same dicts as the private fields above, set once by `__post_init__`: plain attributes of
+    # a frozen instance (no property call, and Python specialises the lookup), which no caller may
+    # assign. A caller on the hot path binds one once (`lane_of = track.lane_map`). Never change
+    # them.
+    # square -> 0, 1, 2 for lanes a, b, c; -1 in the pit lane.
+    lane_map: Mapping[str, int] = field(init=False, repr=False, compare=False)
+    # square -> its level along the lap (pit squares included).
+    level_map: Mapping[str, float] = field(init=False, repr=False, compare=False)
+    # `level_map` without the pit lane.
+    track_level_map: Mapping[str, float] = field(init=False, repr=False, compare=False)
+    # square -> the squares one forward edge away.
+    successor_map: Mapping[str, tuple[str, ...]] = field(init=False, repr=False, compare=False)
+    # square -> the corner it is inside, or None.
+    corner_map: Mapping[str, Segment | None] = field(init=False, repr=False, compare=False)
+    # square -> the squares side by side with it.
+    beside_map: Mapping[str, frozenset[str]] = field(init=False, repr=False, compare=False)
+    # square -> its collision risk zone (D3, `risk_zone`).
+    risk_map: Mapping[str, frozenset[str]] = field(init=False, repr=False, compare=False)
+    # square -> {successor: (its lane, its corner, crosses the line, its own steps, plain)}: what
+    # `moves.walk` needs of a step, in one lookup.
+    step_map: Mapping[str, Mapping[str, tuple]] = field(init=False, repr=False, compare=False)
+    # square -> ((successor on the track, its lane, its corner, plain), ...): what `moves.search`
+    # follows.
+    ahead_map: Mapping[str, tuple[tuple, ...]] = field(init=False, repr=False, compare=False)
+    # square -> the index of its segment (pit squares: absent).
+    segment_index: Mapping[str, int] = field(init=False, repr=False, compare=False)
+    # [start segment][stop segment] -> whether a move between them meets a corner
+    # (`corner_between` without the call).
+    corner_table: tuple[tuple[bool, ...], ...] = field(init=False, repr=False, compare=False)
+    # The squares of the pit lane (lane −1).
+    pit_lane: frozenset[str] = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        for public, private in _PUBLIC_TABLES:
+            object.__setattr__(self, public, getattr(self, private))
+
     # -- lookups (hot path) ------------------------------------------------------
     def __contains__(self, square: object) -> bool:
         return square in self._level
@@ -162,6 +199,22 @@ class Track:
 
     def to_json(self) -> dict[str, Any]:
         return dict(self.document)
+
+
+_PUBLIC_TABLES = (
+    ("lane_map", "_lane"),
+    ("level_map", "_level"),
+    ("track_level_map", "_track_level"),
+    ("successor_map", "_succ"),
+    ("corner_map", "_corner"),
+    ("beside_map", "_beside"),
+    ("risk_map", "_risk"),
+    ("step_map", "_steps"),
+    ("ahead_map", "_ahead"),
+    ("segment_index", "_seg_index"),
+    ("corner_table", "_corner_between"),
+    ("pit_lane", "_pit_lane"),
+)
 
 
 # -- building -------------------------------------------------------------------

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from rules import damage
 from rules.messages import Code, Kind, msg
+from rules.options.spec import Hooks, OptionSpec
 from rules.state import CarStatus, Cause
 from rules.verdict import Event
 
@@ -63,3 +64,32 @@ def finish(state, car_id, out):
     return damage.eliminate(
         state, car_id, Cause.ENGINE, state.turn, out, msg(Code.OUT_ENGINE_BROKEN_INERTIA_MOVE)
     )
+
+
+def wants(ext, move) -> bool:
+    """A car in inertia makes its last move: it needs a `Plan`."""
+    return ext.inertia
+
+
+def check(game, state, car, move, plan, out):
+    if car.ext.inertia:
+        prepare(game, state, car, move, plan, out)
+    return state
+
+
+def late_tests(game, state, car_id, plan, rolls, out, first_event):
+    """After the tests: the inertia move is over; or engines that broke go into inertia (from the
+    move's first event: the pedal, A10, pays its engine point before the tests)."""
+    if plan is not None and plan.options.get("_inertia"):
+        return finish(state, car_id, out)
+    if out:
+        return catch(game, state, out, 0)
+    return state
+
+
+OPTION = OptionSpec(
+    id="A4",
+    name="engine failure inertia",
+    hooks=Hooks(wants=wants, check=check, late_tests=late_tests),
+    state=("inertia",),
+)

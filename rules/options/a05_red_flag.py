@@ -30,13 +30,15 @@ from typing import TYPE_CHECKING, Any
 from rules import pits
 from rules.journal import Journal
 from rules.messages import Code, Kind, msg, params
+from rules.options.spec import Hooks, OptionSpec
+from rules.order import play_order
 from rules.state import PARTS, CarState, CarStatus, Cause, RaceState, Wear
 from rules.verdict import Event, Violation
 from rules.weather import Tyres
 
 if TYPE_CHECKING:
     from rules.formats import Move
-    from rules.replay import Game
+    from rules.game import Game
     from rules.track import Track
 
 DANGEROUS_ON_TRACK = 22  # « 22ème tenue de route posée sur le circuit »
@@ -73,7 +75,7 @@ def _count_walls(track: Track, dangerous: frozenset[str]) -> int:
     seen: set[str] = set()
     count = 0
     for square in dangerous:
-        if square in seen or track._lane.get(square, -1) < 0:
+        if square in seen or track.lane_map.get(square, -1) < 0:
             continue
         group, todo = {square}, [square]
         while todo:
@@ -82,7 +84,7 @@ def _count_walls(track: Track, dangerous: frozenset[str]) -> int:
                     group.add(other)
                     todo.append(other)
         seen |= group
-        if {track._lane[s] for s in group} >= {0, 1, 2}:
+        if {track.lane_map[s] for s in group} >= {0, 1, 2}:
             count += 1
     return count
 
@@ -92,11 +94,10 @@ def start_zone(track: Track) -> frozenset[str]:
     """The squares from the back of the grid to the end of the first corner."""
     first = track.corners[0] if track.corners else None
     end = (first.start_level + first.length) if first is not None else 0
-    back = min(track._level[g] for g in track.grid)
+    level = track.level_map
+    back = min(level[g] for g in track.grid)
     return frozenset(
-        sq
-        for sq, lane in track._lane.items()
-        if lane >= 0 and (track._level[sq] <= end or track._level[sq] >= back)
+        sq for sq, lane in track.lane_map.items() if lane >= 0 and (level[sq] <= end or level[sq] >= back)
     )
 
 
@@ -276,9 +277,7 @@ def take_spare(game: Game, state: RaceState, car: CarState, move: Move, turn: in
     if why is not None:
         return state, [Violation(turn, car.id, "A5", *why)]
     # the lap the car retired in, from the stand: a stand before the line must not give a lap
-    laps_done = (
-        max(0, car.crossings - 1) if pits._line_ahead(game.track, None, entry.stand) else car.crossings
-    )
+    laps_done = max(0, car.crossings - 1) if pits.line_ahead(game.track, None, entry.stand) else car.crossings
     spare = car.with_(
         square=entry.stand,
         status=CarStatus.RACING,
@@ -299,3 +298,27 @@ def take_spare(game: Game, state: RaceState, car: CarState, move: Move, turn: in
     return state.with_car(spare), [
         Event(turn, car.id, Kind.SPARE, Code.SPARE_TAKEN, params(stand=entry.stand))
     ]
+
+
+# -- the declaration ----------------------------------------------------------------
+def act(game, state, car, move, plan, out):
+    """`option: {"spare": …}` in a move of a car that is racing (a retired one's is `spare`)."""
+    if game.rules.has("A5") and not (car.ext.spare and car.gear == 0):
+        out.violation(state.turn, car.id, "A5", Code.A5_CAR_RACING_SPARE_CAR, car=car.id)
+    return state
+
+
+def at_turn_end(game: Game, state: RaceState) -> tuple[RaceState, list]:
+    """The flag, if it falls now (the race order is worked out only then)."""
+    if not state.dangerous or triggered(game, state) is None:
+        return state, []
+    return end_turn(game, state, play_order(game.track, state))
+
+
+OPTION = OptionSpec(
+    id="A5",
+    name="red flag and spare car",
+    hooks=Hooks(act=act, spare=take_spare, restart=restart, end_turn=at_turn_end),
+    fields=("option.spare", "turns.restart"),
+    state=("spare",),
+)

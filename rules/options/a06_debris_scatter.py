@@ -6,8 +6,9 @@ per damage, in the order the damage happened."""
 
 from __future__ import annotations
 
-from rules.formats import TestKind
+from rules.dice import TestKind
 from rules.messages import Code, Kind, msg
+from rules.options.spec import Hooks, OptionSpec
 from rules.verdict import Event
 
 KINDS = (Kind.BODY_LOST, Kind.ENGINE_LOST)
@@ -31,15 +32,16 @@ def _incidents(out, first_event):
 
 def side(track, square, step):
     """The square beside `square` in the lane to its right (step 1) or left (−1)."""
-    lane = track._lane[square] + step
+    lanes = track.lane_map
+    lane = lanes[square] + step
     if not 0 <= lane <= 2:
         return None
-    lv = track._level[square]
-    level = track._level
+    level = track.level_map
+    lv = level[square]
     # the nearest square in that lane; two as near (one behind, one ahead): the one behind
     # [decision], so that the choice never hangs on a set's order
     # (in a corner the lanes have more or fewer squares: none may lie within half a level)
-    near = {sq for sq in track._beside[square] if track._lane[sq] == lane}
+    near = {sq for sq in track.beside(square) if lanes[sq] == lane}
     seg = track.segment_of(square)
     if seg is not None:
         near.update(seg.square(lane, i) for i in range(1, seg.cells[lane] + 1))
@@ -79,3 +81,18 @@ def scatter(game, state, car_id, rolls, out, first_event):
             TestKind.SCATTER, rolls.car(test), msg(Code.TEST_SCATTER_ROLL_NO_DAMAGE, roll=test.roll)
         )
     return state.with_(dangerous=frozenset(dangerous))
+
+
+def late_tests(game, state, car_id, plan, rolls, out, first_event):
+    """The damage this move's tests did, if any, scatters."""
+    if len(out) > first_event:
+        return scatter(game, state, car_id, rolls, out, first_event)
+    return state
+
+
+OPTION = OptionSpec(
+    id="A6",
+    name="debris scatter",
+    hooks=Hooks(late_tests=late_tests),
+    fields=("tests.scatter",),
+)

@@ -5,9 +5,10 @@ turn, to every car at once. [decision] The roll is logged in the tests of the mo
 
 from __future__ import annotations
 
-from rules.formats import TestKind
+from rules.dice import TestKind
 from rules.journal import Journal
 from rules.messages import Code, Kind, msg
+from rules.options.spec import Hooks, OptionSpec
 
 DUE = "weather"
 
@@ -42,3 +43,17 @@ def end_turn(game, state):
                 weather=weather.label(),
             )
     return state.with_(due=()), events
+
+
+def at_turn_end(game, state):
+    """The turn's weather roll, if a push called for one."""
+    if not state.due:
+        return state, []
+    return end_turn(game, state)
+
+
+OPTION = OptionSpec(
+    id="A9",
+    name="alternative weather timing",
+    hooks=Hooks(weather=roll, end_turn=at_turn_end),
+)

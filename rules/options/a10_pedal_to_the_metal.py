@@ -5,8 +5,9 @@ leaves debris (a dangerous square) under the car. No scatter (A6) for it."""
 from __future__ import annotations
 
 from rules import damage
-from rules.formats import TestKind
+from rules.dice import TestKind
 from rules.messages import Code, Kind, msg
+from rules.options.spec import Hooks, OptionSpec
 
 
 def prepare(move, plan) -> None:
@@ -39,3 +40,26 @@ def debris(state, car_id, rolls, out):
         )
         return state.with_(dangerous=state.dangerous | {car.square})
     return state
+
+
+def act(game, state, car, move, plan, out):
+    prepare(move, plan)
+    return state
+
+
+def after_move(game, state, car_id, move, plan, out):
+    return burn(game, state, car_id, out) if plan.options.get("pedal") else state
+
+
+def late_tests(game, state, car_id, plan, rolls, out, first_event):
+    if plan is not None and plan.options.get("pedal"):
+        return debris(state, car_id, rolls, out)
+    return state
+
+
+OPTION = OptionSpec(
+    id="A10",
+    name="pedal to the metal",
+    hooks=Hooks(act=act, after_move=after_move, late_tests=late_tests),
+    fields=("option.pedal", "tests.debris"),
+)

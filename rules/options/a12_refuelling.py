@@ -7,7 +7,9 @@ violation (the car had to stop)."""
 
 from __future__ import annotations
 
+from rules import pits
 from rules.messages import Code
+from rules.options.spec import Hooks, OptionSpec
 
 BONUS = {1: {1: 3, 2: 2, 3: 0}, 2: {1: 2, 2: 0}, 3: {1: 0}}
 
@@ -24,9 +26,8 @@ def refuel(game, state, car, move, crossings_at_stand, tyre_points, out):
     if not 1 <= thirds <= 3:
         out.violation(state.turn, car.id, "A12", Code.A12_TANK_HOLDS_1_3, thirds=thirds)
         thirds = 3
-    from rules.pits import _line_ahead
-
-    start = crossings_at_stand + (1 if _line_ahead(game.track, car.square, game.entries[car.id].stand) else 0)
+    ahead = pits.line_ahead(game.track, car.square, game.entries[car.id].stand)
+    start = crossings_at_stand + (1 if ahead else 0)
     lap = max(1, start)
     return tyre_points + bonus(lap, thirds, state.weather.is_rain), {"fuel": thirds, "fuel_from": start}
 
@@ -57,3 +58,32 @@ def start(car, weather):
     if not b:
         return car
     return car.with_(wear=car.wear._replace(tyres=car.wear.tyres + b))
+
+
+# -- the declaration ----------------------------------------------------------------
+FULL_TANK = 99  # no `fuel` given = a full tank (3/3), the whole race
+
+
+def load(rules, entry, extras: dict, problems) -> None:
+    """The tank at the start (`cars[].fuel`)."""
+    if rules.has("A12"):
+        extras["fuel"] = entry.fuel or FULL_TANK
+    elif entry.fuel is not None:
+        problems.violation(0, entry.car, "A12", Code.A12_FUEL_LOAD_OPTION_NOT)
+
+
+def grid(rules, entry, car, weather):
+    return start(car, weather)
+
+
+def at_the_line(game, state, car_id, out):
+    return crossed(game, state, car_id, out) if state.car(car_id).ext.fuel else state
+
+
+OPTION = OptionSpec(
+    id="A12",
+    name="refuelling",
+    hooks=Hooks(start=load, grid=grid, stop=refuel, crossed=at_the_line),
+    fields=("cars.fuel", "pit.fuel"),
+    state=("fuel", "fuel_from"),
+)

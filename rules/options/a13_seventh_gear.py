@@ -9,6 +9,7 @@ from __future__ import annotations
 from rules import damage
 from rules.gearbox import is_face
 from rules.messages import Code, msg
+from rules.options.spec import Hooks, OptionSpec
 
 CHOICES = ("gearbox", "brakes", "engine")
 
@@ -47,3 +48,30 @@ def over_rev(game, state, car, move, out):
         return damage.lose(state, car.id, "engine", 1, state.turn, out, msg(Code.LOST_OVER_REVVING_7_2))
     wear = car.wear._replace(**{choice: max(0, getattr(car.wear, choice) - 1)})
     return state.with_car(car.with_(wear=wear))
+
+
+def uses(car, move) -> bool:
+    """A move in 7th gear, or out of it, uses A13 whether the season plays it or not."""
+    return type(move.roll) is tuple or move.gear == 7 or car.gear == 7
+
+
+def plan(game, state, car, move, plan, out):
+    if game.rules.has("A13"):
+        plan.top_gear = 7
+    if type(move.roll) is tuple or move.gear == 7:
+        prepare(game, state, car, move, plan, out)
+    return state
+
+
+def check(game, state, car, move, plan, out):
+    if car.gear == 7 and move.gear == 2:
+        return over_rev(game, state, car, move, out)
+    return state
+
+
+OPTION = OptionSpec(
+    id="A13",
+    name="7th gear",
+    hooks=Hooks(uses=uses, plan=plan, check=check),
+    fields=("option.overrev",),
+)

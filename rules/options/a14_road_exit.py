@@ -26,9 +26,10 @@ from typing import TYPE_CHECKING
 
 from rules import damage
 from rules.corners import ExitOutcome
-from rules.formats import TestKind
+from rules.dice import TestKind
 from rules.journal import Journal
 from rules.messages import Code, Kind, msg
+from rules.options.spec import Hooks, OptionSpec
 from rules.state import CarStatus, Cause, RaceState
 
 if TYPE_CHECKING:
@@ -110,3 +111,11 @@ def accident(
     for cid in sorted(touched - seen):
         out.violation(turn, cid, "A14", Code.A14_CAR_WAS_TOUCHED_CAR, car=cid, crasher=car_id)
     return state
+
+
+OPTION = OptionSpec(
+    id="A14",
+    name="road exit",
+    hooks=Hooks(road_exit=serious, crash=accident),
+    fields=("tests.accident",),
+)

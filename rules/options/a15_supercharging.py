@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from rules.gearbox import pushes_engine
 from rules.messages import Code
+from rules.options.spec import Hooks, OptionSpec
 
 THRESHOLD = {4: 9, 5: 15, 6: 25, 7: 41}
 BONUS = {4: 2, 5: 3, 6: 4, 7: 5}
@@ -25,3 +26,21 @@ def prepare(game, state, car, move, plan, out) -> None:
     plan.mover_engine = max(plan.mover_engine, 1)
     pushed = plan.pushed if plan.pushed is not None else pushes_engine(gear, plan.roll)
     plan.mover_limit = LIMIT_PUSHED if pushed else LIMIT
+
+
+def act(game, state, car, move, plan, out):
+    prepare(game, state, car, move, plan, out)
+    return state
+
+
+def pit_lane(game, state, car, move, plan, walk, out) -> None:
+    if plan.options.get("supercharge"):
+        out.violation(state.turn, car.id, "A15", Code.A15_SUPERCHARGING_FORBIDDEN_GOING_INTO)
+
+
+OPTION = OptionSpec(
+    id="A15",
+    name="supercharging",
+    hooks=Hooks(act=act, pit_lane=pit_lane),
+    fields=("option.supercharge",),
+)

@@ -6,12 +6,14 @@ too. « Le Super Top peut aussi éviter une élimination sur perte de point de m
 ou carrosserie (il agit alors comme si on ajoutait un point de structure à la voiture et on ne
 pose pas de débris) »: [decision] a car that still has its Super Top uses it then, without a word
 in the log (no driver would rather go out): the part keeps 1 point, no sticker, the Super Top is
-spent."""
+spent. That save is played where the point is lost (`rules/damage.py`, `lose`), for any loss:
+the car carries its Super Top from the start (`start`: `CarExtras.super_top`)."""
 
 from __future__ import annotations
 
 from rules.gearbox import RANGES
-from rules.messages import Code, Kind
+from rules.messages import Code
+from rules.options.spec import Hooks, OptionSpec
 
 PUSH_IN_SEVENTH = 49  # 19 + 30 or 20 + 29 at least: a 20 or a 30 was "shown"
 
@@ -46,8 +48,15 @@ def prepare(game, state, car, move, plan, out):
     return state.with_car(car.with_(ext=car.ext.with_(supertop=True)))
 
 
-def save(state, car, part, turn, events):
-    """The Super Top takes the point that would have put the car out (no sticker)."""
-    events.event(turn, car.id, Kind.SUPER_TOP, Code.SUPER_TOP_SAVED, part=part)
-    car = car.with_(wear=car.wear._replace(**{part: 1}), ext=car.ext.with_(supertop=True))
-    return state.with_car(car)
+def start(rules, entry, extras: dict, problems) -> None:
+    if rules.has("A16"):
+        extras["super_top"] = True  # given one (`supertop`: used)
+
+
+OPTION = OptionSpec(
+    id="A16",
+    name="Super Top",
+    hooks=Hooks(start=start, act=prepare),
+    fields=("option.supertop",),
+    state=("super_top", "supertop"),
+)

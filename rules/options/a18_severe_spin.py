@@ -4,8 +4,9 @@ catches it, no spin, the car stays in 3rd; otherwise a normal spin."""
 
 from __future__ import annotations
 
-from rules.formats import TestKind
+from rules.dice import TestKind
 from rules.messages import Code, Kind, msg
+from rules.options.spec import Hooks, OptionSpec
 
 STALL = 1
 CAUGHT = 20
@@ -40,3 +41,33 @@ def wait(game, state, move, out):
         out.violation(turn, car.id, "A18", Code.A18_CAR_SITS_OUT_TURN, car=car.id)
     car = car.with_(ext=car.ext.with_(stalled=False))
     return state.with_car(car, played=state.played | {car.id}, clock=state.clock + 1)
+
+
+def wants(ext, move) -> bool:
+    """A stalled car sits out: its move needs a `Plan` (to say so)."""
+    return ext.stalled
+
+
+def plan(game, state, car, move, plan, out):
+    if car.ext.stalled:
+        out.violation(state.turn, car.id, "A18", Code.A18_CAR_STALLED_SEVERE_SPIN, car=car.id)
+        state = state.with_car(car.with_(ext=car.ext.with_(stalled=False)))
+    return state
+
+
+def spin(game, plan) -> None:
+    """A spin calls for a d20 (`mid_tests`)."""
+    plan.spun = True
+
+
+def mid_tests(game, state, car_id, move, plan, rolls, out):
+    return roll(game, state, car_id, rolls, out) if plan.spun else state
+
+
+OPTION = OptionSpec(
+    id="A18",
+    name="severe spin",
+    hooks=Hooks(wants=wants, wait=wait, plan=plan, spin=spin, mid_tests=mid_tests),
+    fields=("wait.stalled", "tests.spin"),
+    state=("stalled",),
+)

@@ -4,6 +4,7 @@ per lap; a Top not used before the car crosses the line is lost."""
 from __future__ import annotations
 
 from rules.messages import Code
+from rules.options.spec import Hooks, OptionSpec
 
 
 def prepare(state, car, move, plan, out):
@@ -18,3 +19,10 @@ def prepare(state, car, move, plan, out):
         out.violation(turn, car.id, "A19", Code.A19_SECOND_TOP_LAP_ONE, lap=lap)
         return state
     return state.with_car(car.with_(ext=car.ext.with_(top_lap=lap)))
+
+
+def act(game, state, car, move, plan, out):
+    return prepare(state, car, move, plan, out)
+
+
+OPTION = OptionSpec(id="A19", name="Top", hooks=Hooks(act=act), fields=("option.top",), state=("top_lap",))

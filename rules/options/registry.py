@@ -1,0 +1,141 @@
+"""The options the engine plays, from their modules' declarations (`rules/options/spec.py`).
+
+The one place that imports the option modules: adding an option is adding its module to
+`MODULES`. `OPTIONS` (id -> `OptionSpec`) is the season's table (`rules/ruleset.py`),
+`OPTION_KEYS` the reader's table of a move's option actions, built from the `option.*` fields.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection
+from dataclasses import replace
+
+from rules.options import (
+    a01_wing_low,
+    a02_wing_high,
+    a03_pit_rules,
+    a04_engine_inertia,
+    a05_red_flag,
+    a06_debris_scatter,
+    a07_experience,
+    a08_slide_by_gear,
+    a09_weather_timing,
+    a10_pedal_to_the_metal,
+    a11_structure_points,
+    a12_refuelling,
+    a13_seventh_gear,
+    a14_road_exit,
+    a15_supercharging,
+    a16_super_top,
+    a17_road_holding_in_first,
+    a18_severe_spin,
+    a19_top,
+)
+from rules.options.spec import POINTS, Hook, OptionSpec, OptionSpecError, check
+
+MODULES = (
+    a01_wing_low,
+    a02_wing_high,
+    a03_pit_rules,
+    a04_engine_inertia,
+    a05_red_flag,
+    a06_debris_scatter,
+    a07_experience,
+    a08_slide_by_gear,
+    a09_weather_timing,
+    a10_pedal_to_the_metal,
+    a11_structure_points,
+    a12_refuelling,
+    a13_seventh_gear,
+    a14_road_exit,
+    a15_supercharging,
+    a16_super_top,
+    a17_road_holding_in_first,
+    a18_severe_spin,
+    a19_top,
+)
+
+# The order a hook point plays its options in, where it is not the options' number: the order
+# of the steps of a move (M6-3) — the stall before anything, the dice before the wings; the
+# actions as the rules list them; the debris of the pedal before the scatter of the damage,
+# and A4 last, on what the other tests did; at the end of a turn, the weather before the flag.
+ORDER: dict[str, tuple[str, ...]] = {
+    "plan": ("A18", "A13", "A1", "A2"),
+    "act": ("A16", "A19", "A10", "A15", "A5", "A2"),
+    "late_tests": ("A10", "A6", "A4"),
+    "end_turn": ("A9", "A5"),
+}
+
+
+def _unit(module) -> str:
+    return module.__name__.replace(".", "/") + ".py"
+
+
+SPECS: tuple[OptionSpec, ...] = tuple(
+    sorted((replace(check(m), unit=_unit(m)) for m in MODULES), key=lambda s: s.number)
+)
+OPTIONS: dict[str, OptionSpec] = {s.id: s for s in SPECS}
+# `option` keys a move may carry -> the option that plays them
+OPTION_KEYS: dict[str, str] = {
+    f.partition(".")[2]: s.id for s in SPECS for f in s.fields if f.startswith("option.")
+}
+
+
+def _keys(spec: OptionSpec, where: str) -> frozenset[str]:
+    return frozenset(f.partition(".")[2] for f in spec.fields if f.partition(".")[0] == where)
+
+
+def playing(point: str) -> tuple[OptionSpec, ...]:
+    """The options that hook `point`, in the order they play there."""
+    hooked = [s for s in SPECS if getattr(s.hooks, point) is not None]
+    order = ORDER.get(point)
+    if order is not None:
+        hooked.sort(key=lambda s: order.index(s.id))
+    return tuple(hooked)
+
+
+def hooks(point: str, options: Collection[str]) -> tuple[Hook, ...]:
+    """The hooks of these options at `point`, in play order (empty: nothing to call)."""
+    return tuple(hook for option, hook in _AT[point] if option in options)
+
+
+def wants(options: Collection[str]) -> tuple[tuple[str, str | None, tuple[Hook, ...]], ...]:
+    """(a `CarExtras` field, the value it must have or None for any set one, the `wants` hooks to
+    ask then) for these options."""
+    by_state: dict[tuple[str, str | None], list[Hook]] = {}
+    for s in playing("wants"):
+        if s.id in options:
+            for f in s.state:
+                name, _, value = f.partition("=")
+                by_state.setdefault((name, value or None), []).append(s.hooks.wants)
+    return tuple((name, value, tuple(hooks)) for (name, value), hooks in by_state.items())
+
+
+def _check_order() -> None:
+    for point, ids in ORDER.items():
+        hooked = {s.id for s in SPECS if getattr(s.hooks, point) is not None}
+        if point not in POINTS or set(ids) != hooked or len(ids) != len(hooked):
+            raise OptionSpecError(
+                f"ORDER[{point!r}] lists {ids}, the options hooking it are {sorted(hooked)}"
+            )
+
+
+_check_order()
+# hook point -> ((option, its hook), ...) in play order: what a `Game` picks its tuples from
+_AT: dict[str, tuple[tuple[str, Hook], ...]] = {
+    point: tuple((s.id, getattr(s.hooks, point)) for s in playing(point)) for point in POINTS
+}
+
+
+# The hooks the engine calls for a log field whatever the season plays (the option says what
+# using it while off means): every option's `start`; a `wait` by its value; a move's `option`
+# action by its keys; a retired car's move by its keys (`spare`); a turn's `restart`.
+STARTS: tuple[Hook, ...] = tuple(s.hooks.start for s in playing("start"))
+WAITS: dict[str, Hook] = {w: s.hooks.wait for s in playing("wait") for w in _keys(s, "wait")}
+ACTS: tuple[tuple[frozenset[str], Hook], ...] = tuple(
+    (_keys(s, "option"), s.hooks.act) for s in playing("act")
+)
+SPARES: dict[str, Hook] = {k: s.hooks.spare for s in playing("spare") for k in _keys(s, "option")}
+RESTARTS: tuple[Hook, ...] = tuple(s.hooks.restart for s in playing("restart"))
+# options a move may use though the season does not play them, and how to tell (A13's 7th gear)
+USERS: tuple[tuple[str, Hook], ...] = tuple((s.id, s.hooks.uses) for s in playing("uses"))
