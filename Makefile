@@ -86,7 +86,7 @@ prod: install
 
 ## A Celery worker on Redis (REDIS_URL defaults to the local server)
 worker: install
-	REDIS_URL=$${REDIS_URL:-redis://127.0.0.1:6379/0} $(VENV)/bin/celery -A config worker -l info
+	REDIS_URL=$${REDIS_URL:-redis://127.0.0.1:6379/0} $(VENV)/bin/celery -A config worker -B -s /tmp/fdleague-celerybeat-schedule -l info
 
 beat: install  # the one scheduler of CELERY_BEAT_SCHEDULE (race-tomorrow reminders); run exactly one
 	REDIS_URL=$${REDIS_URL:-redis://127.0.0.1:6379/0} $(VENV)/bin/celery -A config beat -l info

@@ -7,10 +7,16 @@ from django.conf import settings
 from django.conf.urls.static import static
 from django.contrib import admin
 from django.urls import include, path
+from django.utils.translation import gettext_lazy as _
 
 from config.health import healthz, readyz
 from config.page_cache import cached_page
 from league.views import home
+
+# The league's name on the admin, in the reader's language, not "Django administration".
+admin.site.site_header = _("Formule Dé league — stewards and administration")
+admin.site.site_title = _("Formule Dé league")
+admin.site.index_title = _("Running the league")
 
 urlpatterns = [
     path("healthz", healthz, name="healthz"),

@@ -4,8 +4,11 @@ from __future__ import annotations
 
 from typing import Any
 
+from django import forms
 from django.contrib import admin
+from django.core.exceptions import ValidationError
 from django.db.models import QuerySet
+from django.forms.models import BaseInlineFormSet
 from django.http import HttpRequest, HttpResponse
 from django.urls import URLPattern, path
 from django.utils.html import format_html
@@ -79,8 +82,49 @@ class TeamAdmin(admin.ModelAdmin):
         )
 
 
+class SeasonEntryInlineForm(forms.ModelForm):
+    def _post_clean(self) -> None:
+        # The formset counts the team's cars over every row sent at once (below); the one-row
+        # check of SeasonEntry.clean() would count the rows as stored, before this save.
+        self.instance.team_limit_checked = True
+        super()._post_clean()
+
+
+class SeasonEntryFormSet(BaseInlineFormSet):
+    """The cars-per-team limit over all the rows saved together, deleted rows left out."""
+
+    def clean(self) -> None:
+        super().clean()
+        limit = self.instance.max_cars_per_team
+        cars: dict[Any, list[int]] = {}
+        for form in self.forms:
+            if not hasattr(form, "cleaned_data") or not form.cleaned_data or self._should_delete_form(form):
+                continue
+            team = form.cleaned_data.get("team")
+            if team is not None:
+                cars.setdefault(team, []).append(form.cleaned_data.get("car_number"))
+        errors = [
+            ValidationError(
+                _("%(team)s would field %(n)d cars (%(cars)s); the season allows %(limit)d per team."),
+                code="team_full",
+                params={
+                    "team": team,
+                    "n": len(numbers),
+                    "cars": ", ".join(f"#{n}" for n in sorted(x for x in numbers if x is not None)),
+                    "limit": limit,
+                },
+            )
+            for team, numbers in sorted(cars.items(), key=lambda item: item[0].name)
+            if len(numbers) > limit
+        ]
+        if errors:
+            raise ValidationError(errors)
+
+
 class SeasonEntryInline(admin.TabularInline):
     model = SeasonEntry
+    form = SeasonEntryInlineForm
+    formset = SeasonEntryFormSet
     extra = 0
     fields = ("car_number", "driver", "team")
     autocomplete_fields = ("driver", "team")
@@ -91,6 +135,7 @@ class RaceInline(admin.TabularInline):
     model = Race
     extra = 0
     fields = ("round", "table", "circuit", "scheduled_at", "laps", "status")
+    readonly_fields = ("status",)  # changed by the services that check it (the race's actions)
     show_change_link = True
     ordering = ("round", "table")
 
@@ -122,6 +167,12 @@ class SeasonAdmin(SimpleHistoryAdmin):
         (_("Rules"), {"fields": ("laps_per_race", "options", "max_cars_per_team", "protest_window_hours")}),
     )
     change_form_template = "admin/league/season/change_form.html"  # adds "Schedule races"
+
+    def save_related(self, request: HttpRequest, form: Any, formsets: Any, change: bool) -> None:
+        # As season_entry_create(): the season's row lock, so two pages saved at once cannot both
+        # take a team's last seat.
+        Season.objects.select_for_update().filter(pk=form.instance.pk).first()
+        super().save_related(request, form, formsets, change)
 
     def get_urls(self) -> list[URLPattern]:
         schedule = path(

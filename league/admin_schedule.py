@@ -23,7 +23,7 @@ if TYPE_CHECKING:
     from django.contrib.admin import ModelAdmin
 
 ROWS = 8
-MAX_ROWS = 40
+MAX_ROWS = 500  # as many circuits as a season needs; "more rows" adds ROWS at a time
 EVENING = time(20, 30)
 
 
@@ -42,6 +42,11 @@ class ScheduleForm(forms.Form):
         required=False,
         help_text=_("Leave empty for the season's number of laps."),
     )
+    confirm_past = forms.BooleanField(
+        label=_("schedule dates already past"),
+        required=False,
+        help_text=_("Needed for races before today (a season entered after the fact)."),
+    )
 
 
 class ScheduleRowForm(forms.Form):
@@ -55,7 +60,19 @@ class ScheduleRowForm(forms.Form):
         return cleaned
 
 
-ScheduleRowFormSet = forms.formset_factory(ScheduleRowForm, extra=ROWS, max_num=MAX_ROWS, validate_max=True)
+def schedule_formset(rows: int) -> type[forms.BaseFormSet]:
+    return forms.formset_factory(
+        ScheduleRowForm, extra=rows, max_num=MAX_ROWS, absolute_max=MAX_ROWS, validate_max=True
+    )
+
+
+def _rows_wanted(request: HttpRequest) -> int:
+    # As many rows as circuits (a season may race them all), more on request (?rows=).
+    try:
+        asked = int(request.GET.get("rows", "0"))
+    except ValueError:
+        asked = 0
+    return min(MAX_ROWS, max(ROWS, Circuit.objects.count(), asked))
 
 
 def _at(day: datetime | None, start: time) -> datetime | None:
@@ -69,7 +86,8 @@ def schedule_view(model_admin: ModelAdmin, request: HttpRequest, object_id: str)
     if not (model_admin.has_change_permission(request, season) and request.user.has_perm("races.add_race")):
         raise PermissionDenied
     form = ScheduleForm(request.POST or None)
-    formset = ScheduleRowFormSet(request.POST or None, prefix="races")
+    rows_wanted = _rows_wanted(request)
+    formset = schedule_formset(rows_wanted)(request.POST or None, prefix="races")
     if request.method == "POST" and form.is_valid() and formset.is_valid():
         rows = [row for row in formset.cleaned_data if row.get("circuit")]
         start = form.cleaned_data["start_time"]
@@ -81,20 +99,31 @@ def schedule_view(model_admin: ModelAdmin, request: HttpRequest, object_id: str)
                 interval_days=form.cleaned_data["interval_days"],
                 dates=[_at(row.get("date"), start) for row in rows],
                 laps=form.cleaned_data["laps"],
+                confirmed=form.cleaned_data["confirm_past"],
             )
         except ValidationError as exc:
             form.add_error(None, exc)
         else:
-            first, last = races[0].round, races[-1].round
-            messages.success(
-                request,
-                ngettext(
-                    "Scheduled round %(first)d.",
-                    "Scheduled rounds %(first)d to %(last)d.",
-                    len(races),
+            made = [race for race in races if getattr(race, "_scheduled_now", False)]
+            kept = len(races) - len(made)
+            if made:
+                messages.success(
+                    request,
+                    ngettext(
+                        "Scheduled round %(first)d.", "Scheduled rounds %(first)d to %(last)d.", len(made)
+                    )
+                    % {"first": made[0].round, "last": made[-1].round},
                 )
-                % {"first": first, "last": last},
-            )
+            if kept:
+                messages.info(
+                    request,
+                    ngettext(
+                        "%(n)d race was already scheduled: not made twice.",
+                        "%(n)d races were already scheduled: not made twice.",
+                        kept,
+                    )
+                    % {"n": kept},
+                )
             return HttpResponseRedirect(reverse("admin:league_season_change", args=[season.pk]))
     opts = model_admin.model._meta
     context = {
@@ -105,6 +134,7 @@ def schedule_view(model_admin: ModelAdmin, request: HttpRequest, object_id: str)
         "form": form,
         "formset": formset,
         "races": season.races.select_related("circuit").order_by("round"),
+        "more_rows": min(MAX_ROWS, rows_wanted + ROWS),
         "media": model_admin.media + form.media + formset.media,
     }
     return TemplateResponse(request, "admin/league/season/schedule.html", context)

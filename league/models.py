@@ -236,7 +236,8 @@ class SeasonEntry(models.Model):
         return str(self.car_number)
 
     def clean(self) -> None:
-        if self.season_id is None or self.team_id is None:
+        # The season admin's formset counts a team's cars over every row saved at once instead.
+        if self.season_id is None or self.team_id is None or getattr(self, "team_limit_checked", False):
             return
         fielded = SeasonEntry.objects.filter(season_id=self.season_id, team_id=self.team_id).exclude(
             pk=self.pk

@@ -27,6 +27,7 @@ from league.selectors import (
 from league.selectors.stats import driver_dice_luck, driver_stats
 from races.models import Race, Result
 from races.selectors import driver_results, next_race, season_calendar, team_results
+from races.sheets.penalties import driver_penalties, penalised_driver_ids, season_penalties
 
 
 @dataclass(frozen=True)
@@ -66,6 +67,7 @@ def season_detail(request: HttpRequest, slug: str) -> HttpResponse:
     }
     # One query for both tables, both charts and the results grid.
     scoreboard = season_scoreboard(season=season)
+    penalties = list(season_penalties(season=season))
     # Before round 1 the page shows who is in, not a table of zeros.
     entry_list = (
         None
@@ -95,6 +97,8 @@ def season_detail(request: HttpRequest, slug: str) -> HttpResponse:
             "team_standings": scoreboard.teams,
             "driver_chart": progression_chart(scoreboard.driver_progression),
             "team_chart": progression_chart(scoreboard.team_progression),
+            "season_penalties": penalties,
+            "penalty_marks": penalised_driver_ids(penalties),
         },
     )
 
@@ -121,6 +125,7 @@ def driver_detail(request: HttpRequest, slug: str) -> HttpResponse:
             "experience": driver_experience(driver=driver),
             "stats": driver_stats(driver=driver),
             "luck": driver_dice_luck(driver=driver),
+            "penalties": driver_penalties(driver=driver),
         },
     )
 

@@ -10,12 +10,14 @@ from django.contrib import admin, messages
 from django.core.exceptions import ValidationError
 from django.db.models import Count, ForeignKey, QuerySet
 from django.http import HttpRequest
+from django.urls import reverse
+from django.utils.html import format_html
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext
 from simple_history.admin import SimpleHistoryAdmin
 
 from races.models import Circuit, Race, RaceEntry, Result
-from races.services import race_publish
+from races.services import race_publish, race_status_set
 
 
 class PrettyJSONField(forms.JSONField):
@@ -96,7 +98,20 @@ class RaceEntryInline(admin.TabularInline):
         return super().formfield_for_foreignkey(db_field, request, **kwargs)
 
 
-class ResultInline(admin.TabularInline):
+class ReadOnlyMixin:
+    """Results are computed from the chosen sheet and the penalties, never typed in here."""
+
+    def has_add_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return False
+
+    def has_change_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return False
+
+    def has_delete_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return False
+
+
+class ResultInline(ReadOnlyMixin, admin.TabularInline):
     model = Result
     extra = 0
     fields = (
@@ -110,15 +125,9 @@ class ResultInline(admin.TabularInline):
         "penalty_places",
         "penalty_reason",
     )
+    readonly_fields = fields
     ordering = ("position",)
-
-    def formfield_for_foreignkey(self, db_field: ForeignKey, request: HttpRequest, **kwargs: Any) -> Any:
-        race = _race_being_edited(request)
-        if db_field.name == "race_entry" and race is not None:
-            kwargs["queryset"] = race.entries.select_related(
-                "race__season", "race__circuit", "season_entry__driver", "season_entry__team"
-            )
-        return super().formfield_for_foreignkey(db_field, request, **kwargs)
+    verbose_name_plural = _("results (computed: a correction is a penalty or a new sheet version)")
 
     def get_queryset(self, request: HttpRequest) -> QuerySet[Result]:
         return (
@@ -136,7 +145,46 @@ class RaceAdmin(SimpleHistoryAdmin):
     date_hierarchy = "scheduled_at"
     list_select_related = ("season", "circuit")
     inlines = [RaceEntryInline, ResultInline]
-    actions = ["publish_results"]
+    actions = ["publish_results", "mark_qualifying", "mark_run", "mark_scheduled"]
+    # The status moves through the services that check it: the actions below, the sheets, publication.
+    readonly_fields = ("status", "stewards_page")
+
+    @admin.display(description=_("stewards"))
+    def stewards_page(self, obj: Race) -> str:
+        if obj.pk is None:
+            return "—"
+        url = reverse("races:race-stewards", kwargs={"pk": obj.pk})
+        return format_html('<a href="{}">{}</a>', url, _("Protests, penalties, publication and history"))
+
+    def _set_status(self, request: HttpRequest, queryset: QuerySet[Race], status: str) -> None:
+        done = 0
+        for race in queryset.order_by("season", "round"):
+            try:
+                race_status_set(race=race, status=status, by=request.user)
+            except ValidationError as exc:
+                self.message_user(request, f"{race}: {' '.join(exc.messages)}", messages.WARNING)
+            else:
+                done += 1
+        if done:
+            label = Race.Status(status).label
+            self.message_user(
+                request,
+                ngettext("%(n)d race is now %(status)s.", "%(n)d races are now %(status)s.", done)
+                % {"n": done, "status": label},
+                messages.SUCCESS,
+            )
+
+    @admin.action(description=_("Mark as scheduled"), permissions=["change"])
+    def mark_scheduled(self, request: HttpRequest, queryset: QuerySet[Race]) -> None:
+        self._set_status(request, queryset, Race.Status.SCHEDULED)
+
+    @admin.action(description=_("Mark as in qualifying"), permissions=["change"])
+    def mark_qualifying(self, request: HttpRequest, queryset: QuerySet[Race]) -> None:
+        self._set_status(request, queryset, Race.Status.QUALIFYING)
+
+    @admin.action(description=_("Mark as run (waiting for its sheet)"), permissions=["change"])
+    def mark_run(self, request: HttpRequest, queryset: QuerySet[Race]) -> None:
+        self._set_status(request, queryset, Race.Status.RUN)
 
     @admin.action(description=_("Publish results (validated → official)"), permissions=["change"])
     def publish_results(self, request: HttpRequest, queryset: QuerySet[Race]) -> None:
@@ -187,7 +235,7 @@ class RaceEntryAdmin(admin.ModelAdmin):
 
 
 @admin.register(Result)
-class ResultAdmin(SimpleHistoryAdmin):
+class ResultAdmin(ReadOnlyMixin, SimpleHistoryAdmin):
     list_display = ("race", "position", "driver", "status", "cause", "points", "penalty_points")
     list_filter = ("race__season", "status")
     search_fields = ("race_entry__season_entry__driver__name", "cause", "penalty_reason")

@@ -13,7 +13,7 @@ from league.models import Season, SeasonEntry
 from races.filters import RaceEntryFilter, RaceFilter
 from races.models import WEAR_PARTS, Circuit, Race, RaceEntry
 from races.selectors import race_entry_list, race_list
-from races.services import race_create, race_entry_create, race_entry_update, race_update
+from races.services import MANUAL_STATUSES, race_create, race_entry_create, race_entry_update, race_update
 
 
 @extend_schema_view(
@@ -110,7 +110,11 @@ class RaceApi(ReadWriteViewSet):
         laps = serializers.IntegerField(
             min_value=1, max_value=SMALL, allow_null=True, required=False, help_text="null: the season's."
         )
-        status = serializers.ChoiceField(choices=Race.Status.choices, required=False)
+        status = serializers.ChoiceField(
+            choices=[(s, Race.Status(s).label) for s in MANUAL_STATUSES],
+            required=False,
+            help_text="scheduled, qualifying or run: the later statuses come from the sheets and the stewards.",
+        )
 
     @extend_schema_serializer(component_name="RaceChange")
     class UpdateSerializer(serializers.Serializer):
@@ -118,7 +122,10 @@ class RaceApi(ReadWriteViewSet):
         circuit = serializers.PrimaryKeyRelatedField(queryset=Circuit.objects.all())
         scheduled_at = serializers.DateTimeField()
         laps = serializers.IntegerField(min_value=1, max_value=SMALL, allow_null=True)
-        status = serializers.ChoiceField(choices=Race.Status.choices)
+        status = serializers.ChoiceField(
+            choices=Race.Status.choices,
+            help_text="Checked by the same service as the admin: scheduled, qualifying or run, before any result.",
+        )
 
     @extend_schema(summary="Create a race (admins)", request=InputSerializer, responses=OutputSerializer)
     def create(self, request: Request) -> Response:

@@ -204,6 +204,7 @@ class Result(models.Model):
         # As the engine's classification says them (a valid sheet has no car still running).
         FINISHED = Standing.FINISHED.value, pgettext_lazy("result status", "finished")
         ELIMINATED = Standing.ELIMINATED.value, _("eliminated")
+        DISQUALIFIED = "dsq", _("disqualified")  # by the stewards (races/sheets/penalties.py)
 
     race = models.ForeignKey(Race, verbose_name=_("race"), on_delete=models.CASCADE, related_name="results")
     race_entry = models.OneToOneField(
@@ -255,6 +256,8 @@ from races.grid_models import GridDraw  # noqa: E402
 from races.sheets.models import (  # noqa: E402
     Penalty,
     Protest,
+    ProtestPhoto,
+    RaceEvent,
     RaceSheet,
     SheetConfirmation,
     SheetPhoto,
@@ -266,7 +269,9 @@ __all__ = [
     "GridDraw",
     "Penalty",
     "Protest",
+    "ProtestPhoto",
     "Race",
+    "RaceEvent",
     "RaceEntry",
     "RaceSheet",
     "Result",

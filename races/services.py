@@ -8,24 +8,23 @@ from datetime import UTC, datetime, timedelta
 from decimal import Decimal
 from typing import TYPE_CHECKING, Any
 
-from django.core.exceptions import ValidationError
+from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import transaction
-from django.db.models import Max, Q
+from django.db.models import Q
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from league.models import ExperienceEntry, Season, SeasonEntry
 from league.notifications import events
 from league.services import GAIN_REASONS, experience_record, full_clean_naming_fields, model_update
-from races.models import Circuit, Race, RaceEntry, Result
+from races.audit import audit_record
+from races.models import Circuit, Protest, Race, RaceEntry, RaceEvent, RaceSheet, Result
 from rules.ledger import GRID_REASONS as GRID_GAIN_REASONS
 from rules.ledger import XpChange, XpKind, XpReason
 from rules.scoring import finish_changes, grid_changes
 
 if TYPE_CHECKING:
     from django.contrib.auth.models import AbstractBaseUser
-
-    from races.models import RaceSheet
 
 Reason = ExperienceEntry.Reason
 
@@ -119,12 +118,69 @@ def race_create(
 
 @transaction.atomic
 def race_update(*, race: Race, data: Mapping[str, Any], by: AbstractBaseUser | None = None) -> Race:
-    """Change a race's round, circuit, date, laps or status; the season stays."""
+    """Change a race's round, circuit, date or laps; a status change goes through race_status_set()."""
     if "scheduled_at" in data:
         _check_race_date(data["scheduled_at"])
     race, _changed = model_update(
-        instance=race, fields=["round", "circuit", "scheduled_at", "laps", "status"], data=data, by=by
+        instance=race, fields=["round", "circuit", "scheduled_at", "laps"], data=data, by=by
     )
+    if "status" in data and data["status"] != race.status:
+        race = race_status_set(race=race, status=data["status"], by=by)
+    return race
+
+
+# The statuses a person sets by hand; the others are the sheets' and the stewards' (validated when a
+# valid sheet writes the results, official by race_publish(), back to validated by race_reopen()).
+MANUAL_STATUSES = (Race.Status.SCHEDULED, Race.Status.QUALIFYING, Race.Status.RUN)
+
+
+@transaction.atomic
+def race_status_set(*, race: Race, status: str, by: AbstractBaseUser | None = None) -> Race:
+    """Move a race between scheduled, qualifying and run, the steps before any result."""
+    race = Race.objects.select_for_update().select_related("season", "circuit").get(pk=race.pk)
+    Status = Race.Status
+    if status not in Status.values:
+        raise ValidationError({"status": _("Unknown race status %(status)r.") % {"status": status}})
+    if status not in MANUAL_STATUSES:
+        words = {
+            Status.SUBMITTED: _("a race becomes submitted when a sheet arrives"),
+            Status.VALIDATED: _("a race becomes validated when a valid sheet writes its results"),
+            Status.OFFICIAL: _("a race becomes official when the stewards publish its results"),
+        }[status]
+        raise ValidationError(
+            {
+                "status": ValidationError(
+                    _("The status cannot be set to %(status)s by hand: %(why)s."),
+                    code="status_by_service",
+                    params={"status": Status(status).label, "why": words},
+                )
+            }
+        )
+    if race.status in Race.RESULT_STATUSES:
+        raise ValidationError(
+            {
+                "status": ValidationError(
+                    _("%(race)s has results (%(status)s): a correction is a penalty or a new sheet version."),
+                    code="has_results",
+                    params={"race": race, "status": race.get_status_display()},
+                )
+            }
+        )
+    if status == Status.RUN and race.scheduled_at > timezone.now():
+        raise ValidationError(
+            {
+                "status": ValidationError(
+                    _("%(race)s is scheduled on %(date)s: it cannot have been run yet."),
+                    code="not_run_yet",
+                    params={"race": race, "date": timezone.localtime(race.scheduled_at).date().isoformat()},
+                )
+            }
+        )
+    race.status = status
+    race.full_clean()
+    if by is not None:
+        race._history_user = by
+    race.save(update_fields=["status"])
     return race
 
 
@@ -214,6 +270,12 @@ def race_results_record(
     """
     rows = [_as_row(row) for row in rows]
     season = race.season
+    if race.scheduled_at > timezone.now():
+        raise ValidationError(
+            _("%(race)s is scheduled on %(date)s: a race that has not been run has no results."),
+            code="not_run_yet",
+            params={"race": race, "date": timezone.localtime(race.scheduled_at).date().isoformat()},
+        )
     entries = _race_entries(race)
     _check_classification(rows, entries)
 
@@ -365,10 +427,14 @@ def season_schedule(
     interval_days: int = 14,
     dates: Sequence[datetime | None] = (),
     laps: int | None = None,
+    confirmed: bool = False,
 ) -> list[Race]:
     """Put races on `circuits`, in this order, after the season's last round, all or none.
 
     Race i (from 0) is on `dates[i]` when given, else on `first_at` + i × `interval_days`.
+    Dates outside the season's year are refused; dates already past need `confirmed` (a season
+    typed in after the fact). A race already on that circuit at that time is not made again, so
+    sending the same schedule twice adds nothing. Returns the races, found or made, in order.
     """
     if not circuits:
         raise ValidationError(_("Pick at least one circuit."), code="no_circuit")
@@ -384,19 +450,83 @@ def season_schedule(
                 params={"n": i + 1},
             )
         when.append(given or first_at + timedelta(days=interval_days * i))
+    outside = [(i, day) for i, day in enumerate(when, start=1) if timezone.localtime(day).year != season.year]
+    if outside:
+        n, day = outside[0]
+        raise ValidationError(
+            _("Race %(n)d would be on %(date)s, outside the season's year %(year)d."),
+            code="outside_year",
+            params={"n": n, "date": timezone.localtime(day).date().isoformat(), "year": season.year},
+        )
+    now = timezone.now()
+    past = [(i, day) for i, day in enumerate(when, start=1) if day < now]
+    if past and not confirmed:
+        n, day = past[0]
+        raise ValidationError(
+            _(
+                "Race %(n)d would be on %(date)s, before today: confirm to schedule races in the past "
+                "(a season entered after the fact)."
+            ),
+            code="past_date",
+            params={"n": n, "date": timezone.localtime(day).date().isoformat()},
+        )
     # Lock the season so two schedules made at once cannot both take the same rounds.
     Season.objects.select_for_update().filter(pk=season.pk).first()
-    last = Race.objects.filter(season=season).aggregate(last=Max("round"))["last"] or 0
-    races = [
-        race_create(season=season, round=last + 1 + i, circuit=circuit, scheduled_at=when[i], laps=laps)
-        for i, circuit in enumerate(circuits)
-    ]
+    existing = {(race.circuit_id, race.scheduled_at): race for race in Race.objects.filter(season=season)}
+    last = max((race.round for race in existing.values()), default=0)
+    races = []
+    for circuit, at in zip(circuits, when, strict=True):
+        race = existing.get((circuit.pk, at))
+        if race is None:
+            last += 1
+            race = race_create(season=season, round=last, circuit=circuit, scheduled_at=at, laps=laps)
+            race._scheduled_now = True  # type: ignore[attr-defined]
+            existing[(circuit.pk, at)] = race
+        races.append(race)
     return races
 
 
+def protest_deadline(*, sheet: RaceSheet) -> datetime | None:
+    """When protests against a validated sheet close (the season's protest window)."""
+    if sheet.validated_at is None:
+        return None
+    return sheet.validated_at + timedelta(hours=sheet.race.season.protest_window_hours)
+
+
+def _publication_obstacles(race: Race) -> tuple[list[str], list[str]]:
+    """What stands in the way of publishing: (reasons an override may lift, reasons it may not)."""
+    window: list[str] = []
+    chosen = (
+        RaceSheet.objects.select_for_update()
+        .filter(race=race, kind=RaceSheet.Kind.RACE, chosen=True)
+        .only("pk", "race_id", "validated_at", "version")
+        .first()
+    )
+    if chosen is not None:
+        chosen.race = race
+        deadline = protest_deadline(sheet=chosen)
+        if deadline is not None and timezone.now() <= deadline:
+            window.append(
+                _("its protest window is open until %(when)s")
+                % {"when": timezone.localtime(deadline).strftime("%Y-%m-%d %H:%M")}
+            )
+    open_protests = Protest.objects.filter(sheet__race=race, status=Protest.Status.OPEN).count()
+    blocking = []
+    if open_protests:
+        blocking.append(_("%(n)d protest(s) are still open: decide them first") % {"n": open_protests})
+    return window, blocking
+
+
 @transaction.atomic
-def race_publish(*, race: Race, by: AbstractBaseUser | None = None) -> Race:
-    """Make a race's validated results official: the stewards' last word on them."""
+def race_publish(*, race: Race, by: AbstractBaseUser | None = None, override_reason: str = "") -> Race:
+    """Make a race's validated results official: the stewards' last word on them.
+
+    Only once the protest window of the standing sheet has closed and no protest is open; a
+    steward may publish before the window closes with an override and its reason (recorded),
+    never over an open protest. Locks: the race, then its chosen sheet (as protest_file() does),
+    so a protest filed at the same moment either comes first and blocks this, or finds the race
+    official and is refused.
+    """
     race = Race.objects.select_for_update().select_related("season", "circuit").get(pk=race.pk)
     if race.status != Race.Status.VALIDATED:
         raise ValidationError(
@@ -404,10 +534,50 @@ def race_publish(*, race: Race, by: AbstractBaseUser | None = None) -> Race:
             code="not_validated",
             params={"race": race, "status": race.get_status_display()},
         )
+    override_reason = override_reason.strip()
+    if override_reason and not (by is not None and by.is_staff):
+        raise PermissionDenied(_("Only the stewards may publish before the protest window closes."))
+    window, blocking = _publication_obstacles(race)
+    if blocking or (window and not override_reason):
+        reasons = blocking + ([] if override_reason else window)
+        raise ValidationError(
+            _("%(race)s cannot be published yet: %(reasons)s."),
+            code="not_publishable",
+            params={"race": race, "reasons": "; ".join(reasons)},
+        )
     race.status = Race.Status.OFFICIAL
     race.full_clean()
     if by is not None:
         race._history_user = by  # simple_history: who published
     race.save(update_fields=["status"])
+    audit_record(
+        race=race,
+        kind=RaceEvent.Kind.PUBLICATION,
+        by=by,
+        why=override_reason if window else "",
+        data={"override": bool(window)},
+    )
     events.results_published(race)
+    return race
+
+
+@transaction.atomic
+def race_reopen(*, race: Race, by: AbstractBaseUser, reason: str) -> Race:
+    """The stewards take published results back to validated, to change them; the reason is recorded."""
+    if not (by is not None and by.is_staff):
+        raise PermissionDenied(_("Only the stewards reopen published results."))
+    race = Race.objects.select_for_update().select_related("season", "circuit").get(pk=race.pk)
+    if race.status != Race.Status.OFFICIAL:
+        raise ValidationError(
+            _("%(race)s is %(status)s: only published results are reopened."),
+            code="not_official",
+            params={"race": race, "status": race.get_status_display()},
+        )
+    if not reason.strip():
+        raise ValidationError(_("Say why the results are reopened: it is recorded."), code="reason")
+    race.status = Race.Status.VALIDATED
+    race.full_clean()
+    race._history_user = by
+    race.save(update_fields=["status"])
+    audit_record(race=race, kind=RaceEvent.Kind.REOPENING, by=by, why=reason.strip())
     return race

@@ -10,9 +10,11 @@ from django.shortcuts import get_object_or_404, render
 from django.utils.functional import Promise
 from django.utils.translation import gettext_lazy as _
 
+from races.audit import race_history
 from races.models import Circuit, Race, RaceEntry
 from races.replay.views import circuit_map_svg, race_replay_context
 from races.selectors import circuit_races, race_results
+from races.sheets.penalties import grid_penalties_for, race_penalties
 from races.sheets.selectors import race_sheets, sheet_submitter_allowed
 
 WEATHER_LABELS: dict[str, Promise] = {"rain": _("rain"), "variable": _("variable"), "sun": _("sun")}
@@ -111,7 +113,10 @@ def race_detail(request: HttpRequest, pk: int) -> HttpResponse:
             "entries": entries,
             "results": results,
             "eliminations": [r for r in results if r.status == r.Status.ELIMINATED],
-            "penalties": [r for r in results if r.penalty_points or r.penalty_places],
+            "penalties": race_penalties(race=race),
+            "recorded_penalties": [r for r in results if r.penalty_points or r.penalty_places],
+            "grid_penalties": grid_penalties_for(race=race),
+            "history": race_history(race=race, public_only=True),
             "sheets": list(race_sheets(race=race)),
             "can_submit": sheet_submitter_allowed(race=race, user=request.user),
             "replay": race_replay_context(race=race),

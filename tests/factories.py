@@ -166,6 +166,8 @@ STEWARD_PERMISSIONS = (
     "change_protest",
     "view_protest",
     "change_race",
+    "add_penalty",
+    "view_penalty",
 )
 
 

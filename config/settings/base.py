@@ -197,6 +197,15 @@ CELERY_BROKER_TRANSPORT_OPTIONS = {
 if os.getenv("CELERY_KEY_PREFIX"):
     CELERY_BROKER_TRANSPORT_OPTIONS["global_keyprefix"] = os.environ["CELERY_KEY_PREFIX"]
 CELERY_TASK_DEFAULT_QUEUE = os.getenv("CELERY_QUEUE", "celery")
+# Sheets left pending (the queue was unreachable) or validating (a worker lost) for longer than
+# RACE_SHEET_REQUEUE_AFTER seconds are queued again by `celery beat` (`make worker` runs it with -B).
+RACE_SHEET_REQUEUE_AFTER = envint("RACE_SHEET_REQUEUE_AFTER", "600")
+CELERY_BEAT_SCHEDULE = {
+    "requeue-stale-race-sheets": {
+        "task": "races.requeue_stale_sheets",
+        "schedule": envint("RACE_SHEET_REQUEUE_EVERY", "300"),
+    },
+}
 
 # Public pages (home, season, race, driver, standings: page, API, CSV) served from the cache for
 # anonymous visitors; any change to the league shows at once (config/page_cache.py).

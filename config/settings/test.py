@@ -25,9 +25,5 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":  # noqa: F405
         "NAME": os.path.join(tempfile.gettempdir(), f"fdleague-test-{os.getpid()}.sqlite3")
     }
 
-# Test-only hook: seconds the race-sheet validation sleeps once it holds a sheet, so a test can
-# kill a worker in the middle of the task.
-RACE_SHEET_TEST_DELAY = float(os.getenv("RACE_SHEET_TEST_DELAY", "0"))
-
 # allauth counts attempts in the cache, which outlives a test: one test's sign-up would throttle the next.
 ACCOUNT_RATE_LIMITS = False

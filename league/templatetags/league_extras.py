@@ -47,6 +47,12 @@ ELIMINATION_CAUSES: dict[str, Promise] = {
 
 
 @register.filter
+def footnotes_of(marks: dict, key: object) -> list:
+    """The footnote numbers a row carries: {{ marks|footnotes_of:row.driver.pk }}."""
+    return marks.get(key, []) if marks else []
+
+
+@register.filter
 def cause_label(cause: str) -> str:
     """The elimination cause in the reader's language; an unknown cause is shown as written."""
     if not cause:

@@ -8,21 +8,26 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from django import forms
 from django.contrib import admin, messages
-from django.contrib.admin.helpers import ACTION_CHECKBOX_NAME
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.db.models import QuerySet
-from django.http import HttpRequest, HttpResponse
-from django.template.response import TemplateResponse
+from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
+from django.urls import reverse
 from django.utils.html import format_html
 from django.utils.translation import gettext_lazy as _
 from simple_history.admin import SimpleHistoryAdmin
 
-from league.validators import TEXT_MAX_CHARS
-from races.models import Penalty, Protest, RaceSheet, SheetConfirmation, SheetPhoto, SubmissionAttempt
+from races.models import (
+    Penalty,
+    Protest,
+    ProtestPhoto,
+    RaceEvent,
+    RaceSheet,
+    SheetConfirmation,
+    SheetPhoto,
+    SubmissionAttempt,
+)
 from races.sheets.judging import race_sheet_choose
-from races.sheets.protests import protest_decide
 from races.sheets.services import race_sheet_enqueue
 
 
@@ -129,8 +134,10 @@ class RaceSheetAdmin(SimpleHistoryAdmin):
     @admin.action(description=_("Queue the validation again (pending or error only)"), permissions=["choose"])
     def validate_again(self, request: HttpRequest, queryset: QuerySet[RaceSheet]) -> None:
         queued = 0
-        for sheet in queryset.exclude(status__in=RaceSheet.DONE).only("pk"):
-            queued += race_sheet_enqueue(sheet_id=sheet.pk)
+        # Ids only: the changelist's queryset follows the race (select_related), which .only("pk")
+        # would defer at the same time (Django's FieldError, a 500).
+        for sheet_id in queryset.exclude(status__in=RaceSheet.DONE).values_list("pk", flat=True):
+            queued += race_sheet_enqueue(sheet_id=sheet_id)
         self.message_user(request, _("%(n)d sheet(s) queued.") % {"n": queued}, messages.SUCCESS)
 
 
@@ -151,67 +158,107 @@ class SubmissionAttemptAdmin(admin.ModelAdmin):
 
 @admin.register(SheetConfirmation)
 class SheetConfirmationAdmin(admin.ModelAdmin):
+    """An entrant's stance is theirs to take on the sheet's page (one confirmation or one protest)."""
+
     list_display = ("sheet", "user", "confirmed_at")
     list_select_related = ("sheet__race__season", "sheet__race__circuit", "user")
-    raw_id_fields = ("sheet", "user")
+
+    def has_add_permission(self, request: HttpRequest) -> bool:
+        return False
+
+    def has_change_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return False
 
 
-class ProtestDecisionForm(forms.Form):
-    upheld = forms.TypedChoiceField(
-        label=_("Decision"),
-        choices=[("1", _("upheld")), ("0", _("dismissed"))],
-        coerce=lambda value: value == "1",
-    )
-    decision = forms.CharField(
-        label=_("Reasons"), max_length=TEXT_MAX_CHARS, widget=forms.Textarea(attrs={"rows": 4, "cols": 70})
-    )
-    penalty_points = forms.IntegerField(label=_("Points lost"), min_value=0, initial=0)
-    penalty_places = forms.IntegerField(label=_("Places lost"), min_value=0, initial=0)
+class ProtestPhotoInline(SheetPhotoInline):
+    model = ProtestPhoto
 
 
 @admin.register(Protest)
 class ProtestAdmin(SimpleHistoryAdmin):
-    list_display = ("sheet", "filed_by", "against", "filed_at", "status", "decided_by")
+    """Protests are filed on the site and decided on the stewards' decision page; here they are read."""
+
+    list_display = ("sheet", "filed_by", "against", "turn", "filed_at", "status", "decided_by")
     list_filter = ("status", "sheet__race__season")
     list_select_related = ("sheet__race__season", "sheet__race__circuit", "filed_by", "decided_by")
-    raw_id_fields = ("sheet", "against", "filed_by", "decided_by")
-    readonly_fields = ("status", "decided_by", "decided_at", "decision")
+    # The complainant's words, date and author are theirs: never editable (the model refuses too).
+    readonly_fields = (
+        "sheet",
+        "against",
+        "filed_by",
+        "filed_at",
+        "turn",
+        "reason",
+        "status",
+        "decided_by",
+        "decided_at",
+        "decision",
+        "decision_page",
+    )
+    inlines = [ProtestPhotoInline]
     actions = ["decide"]
 
-    @admin.action(description=_("Decide this protest"), permissions=["change"])
+    def has_add_permission(self, request: HttpRequest) -> bool:
+        return False
+
+    def has_change_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return False
+
+    @admin.display(description=_("decision page"))
+    def decision_page(self, obj: Protest) -> str:
+        url = reverse("races:protest-decide", kwargs={"pk": obj.pk})
+        return format_html('<a href="{}">{}</a>', url, _("The evidence and the decision form"))
+
+    @admin.action(description=_("Decide this protest"))
     def decide(self, request: HttpRequest, queryset: QuerySet[Protest]) -> HttpResponse | None:
         if queryset.count() != 1:
             self.message_user(request, _("Decide one protest at a time."), messages.WARNING)
             return None
-        protest = queryset.select_related("sheet__race", "against__season_entry__driver").get()
-        form = ProtestDecisionForm(request.POST if "apply" in request.POST else None)
-        if form.is_valid():
-            try:
-                protest_decide(protest=protest, by=request.user, **form.cleaned_data)
-            except (ValidationError, PermissionDenied) as exc:
-                _say(self, request, exc)
-            else:
-                self.message_user(request, _("Protest decided."), messages.SUCCESS)
-                return None
-        context = {
-            **self.admin_site.each_context(request),
-            "title": _("Decide a protest"),
-            "protest": protest,
-            "form": form,
-            "opts": self.model._meta,
-            "action_checkbox_name": ACTION_CHECKBOX_NAME,
-        }
-        return TemplateResponse(request, "admin/races/protest/decide.html", context)
+        return HttpResponseRedirect(reverse("races:protest-decide", kwargs={"pk": queryset.get().pk}))
+
+
+class ReadOnlyAdmin(SimpleHistoryAdmin):
+    def has_add_permission(self, request: HttpRequest) -> bool:
+        return False
+
+    def has_change_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return False
+
+    def has_delete_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return False
 
 
 @admin.register(Penalty)
-class PenaltyAdmin(SimpleHistoryAdmin):
-    list_display = ("race_entry", "points", "places", "reason", "decided_by", "decided_at")
+class PenaltyAdmin(ReadOnlyAdmin):
+    """Penalties are imposed on the race's stewards' page, which recomputes the results."""
+
+    list_display = (
+        "race_entry",
+        "kind",
+        "points",
+        "places",
+        "grid_places",
+        "rule",
+        "reason",
+        "decided_by",
+        "decided_at",
+    )
+    list_filter = ("kind", "race_entry__race__season")
     list_select_related = ("race_entry__race__season", "race_entry__season_entry__driver", "decided_by")
-    raw_id_fields = ("race_entry", "result", "protest", "decided_by")
+
+
+@admin.register(RaceEvent)
+class RaceEventAdmin(admin.ModelAdmin):
+    list_display = ("at", "race", "kind", "summary", "by", "why", "public")
+    list_filter = ("kind", "public", "race__season")
+    list_select_related = ("race__season", "race__circuit", "by")
+    date_hierarchy = "at"
 
     def has_add_permission(self, request: HttpRequest) -> bool:
-        return False  # penalties come from protest decisions, which rewrite the results
+        return False
 
     def has_change_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return False
+
+    def has_delete_permission(self, request: HttpRequest, obj: Any = None) -> bool:
         return False

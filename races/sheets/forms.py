@@ -8,7 +8,7 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 
 from league.validators import TEXT_MAX_CHARS
-from races.models import RaceEntry, RaceSheet
+from races.models import Penalty, RaceEntry, RaceSheet
 
 
 class MultipleFileInput(forms.ClearableFileInput):
@@ -63,6 +63,11 @@ class RaceSheetForm(forms.Form):
         return self.cleaned_data["log_text"].encode("utf-8")
 
 
+def _car_choices(field: forms.ModelChoiceField, race: Any) -> None:
+    field.queryset = race.entries.select_related("season_entry__driver")
+    field.label_from_instance = lambda entry: f"#{entry.season_entry.car_number} {entry.season_entry.driver}"
+
+
 class ProtestForm(forms.Form):
     against = forms.ModelChoiceField(
         label=_("Car protested"),
@@ -70,15 +75,85 @@ class ProtestForm(forms.Form):
         required=False,
         empty_label=_("— the whole sheet —"),
     )
+    turn = forms.IntegerField(
+        label=_("Turn"),
+        min_value=1,
+        required=False,
+        help_text=_("The turn it happened at: the stewards open the replay there."),
+    )
     reason = forms.CharField(
         label=_("Reason"),
         max_length=TEXT_MAX_CHARS,
         widget=forms.Textarea(attrs={"rows": 4, "cols": 60}),
     )
+    photos = MultipleFileField(
+        label=_("Photos (evidence)"),
+        required=False,
+        help_text=_("JPEG, PNG or WebP, 8 MB and 40 megapixels each at most. Optional."),
+    )
 
     def __init__(self, *args: Any, race: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        self.fields["against"].queryset = race.entries.select_related("season_entry__driver")
-        self.fields["against"].label_from_instance = lambda entry: (
-            f"#{entry.season_entry.car_number} {entry.season_entry.driver}"
-        )
+        _car_choices(self.fields["against"], race)
+
+
+NO_PENALTY = [("", _("— no penalty —"))]
+
+
+class DecisionForm(forms.Form):
+    """The stewards' decision on a protest: nothing is chosen for them."""
+
+    outcome = forms.ChoiceField(
+        label=_("Decision"),
+        choices=[("upheld", _("upheld")), ("dismissed", _("dismissed"))],
+        widget=forms.RadioSelect,
+    )
+    decision = forms.CharField(
+        label=_("Reasons"),
+        widget=forms.Textarea(attrs={"rows": 4, "cols": 60}),
+        help_text=_("Published with the decision."),
+    )
+    penalty_kind = forms.ChoiceField(
+        label=_("Penalty"), choices=NO_PENALTY + list(Penalty.Kind.choices), required=False
+    )
+    penalty_amount = forms.IntegerField(label=_("Points, places or grid places"), min_value=0, required=False)
+    rule = forms.CharField(label=_("Rule"), max_length=40, required=False, help_text=_("e.g. F3"))
+
+    def service_kwargs(self) -> dict[str, Any]:
+        data = self.cleaned_data
+        return {
+            "upheld": data["outcome"] == "upheld",
+            "decision": data["decision"],
+            "penalty_kind": data["penalty_kind"],
+            "penalty_amount": data["penalty_amount"] or 0,
+            "rule": data["rule"],
+        }
+
+
+class PenaltyForm(forms.Form):
+    """A penalty without a protest."""
+
+    race_entry = forms.ModelChoiceField(label=_("Car"), queryset=RaceEntry.objects.none())
+    kind = forms.ChoiceField(label=_("Penalty"), choices=[("", "—"), *Penalty.Kind.choices])
+    amount = forms.IntegerField(label=_("Points, places or grid places"), min_value=0, required=False)
+    rule = forms.CharField(label=_("Rule"), max_length=40, required=False, help_text=_("e.g. F3"))
+    reason = forms.CharField(label=_("Reason"), max_length=200, widget=forms.Textarea(attrs={"rows": 3}))
+
+    def __init__(self, *args: Any, race: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        _car_choices(self.fields["race_entry"], race)
+
+
+class PublishForm(forms.Form):
+    override_reason = forms.CharField(
+        label=_("Override: publish before the protest window closes, because…"),
+        required=False,
+        widget=forms.Textarea(attrs={"rows": 2}),
+        help_text=_("Leave empty to publish normally, once the window has closed."),
+    )
+
+
+class ReopenForm(forms.Form):
+    reason = forms.CharField(
+        label=_("Why reopen the published results"), widget=forms.Textarea(attrs={"rows": 2})
+    )

@@ -7,21 +7,19 @@ first valid version stands until the stewards choose another.
 from __future__ import annotations
 
 import logging
-import time
-from collections.abc import Sequence
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from celery.exceptions import SoftTimeLimitExceeded
-from django.conf import settings
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import DatabaseError, transaction
 from django.utils import timezone, translation
 from django.utils.translation import gettext as _
 
 from league.notifications import events
-from races.models import Penalty, Race, RaceSheet
-from races.services import ResultRow, race_grid_record, race_results_record
+from races.audit import audit_record
+from races.models import Penalty, Race, RaceEvent, RaceSheet
+from races.services import race_grid_record, race_results_record
 from races.sheets.engine import Judgement, SheetEngineError, judge_qualifying, judge_race_log
 from races.sheets.experience import (
     experience_check,
@@ -30,6 +28,7 @@ from races.sheets.experience import (
     sheet_changes,
     verdict_changes,
 )
+from races.sheets.penalties import grid_after_penalties, result_rows
 
 if TYPE_CHECKING:
     from django.contrib.auth.models import AbstractBaseUser
@@ -38,16 +37,8 @@ logger = logging.getLogger(__name__)
 Status = RaceSheet.Status
 
 
-def _test_delay() -> None:
-    # Test-only: a slow engine, so a test can kill a worker while it holds the task or see the
-    # time limit stop it (config/settings/test.py).
-    delay = getattr(settings, "RACE_SHEET_TEST_DELAY", 0)
-    if delay:
-        time.sleep(delay)
-
-
 def _judge(sheet: RaceSheet) -> Judgement:
-    _test_delay()
+    # The worker tests wrap this function with a delay (tests/sheets/slow_worker.py).
     raw = bytes(sheet.raw)
     # The engine speaks English; the site's own findings are stored in the same language.
     with translation.override("en"):
@@ -178,6 +169,7 @@ def race_sheet_choose(*, sheet: RaceSheet, by: AbstractBaseUser) -> RaceSheet:
     sheet.save(update_fields=["chosen", "updated_at"])
     race_sheet_apply(sheet=sheet, by=by)
     refuse_overdraft(entries=race.entries.select_related("season_entry__driver", "season_entry__team"))
+    audit_record(race=race, kind=RaceEvent.Kind.CHOICE, by=by, sheet=sheet, data={"version": sheet.version})
     return sheet
 
 
@@ -189,7 +181,7 @@ def race_sheet_apply(*, sheet: RaceSheet, by: AbstractBaseUser | None) -> None:
     verdict = sheet.verdict or {}
     if sheet.kind == RaceSheet.Kind.QUALIFYING:
         slots = {slot["car"]: slot["position"] for slot in verdict["grid"]}
-        race_grid_record(race=race, slots=slots, by=by, sheet=sheet)
+        race_grid_record(race=race, slots=grid_after_penalties(race=race, slots=slots), by=by, sheet=sheet)
         return
     verdict = _with_facts(sheet, verdict)
     if sheet.log and not race.entries.filter(grid_slot__isnull=False).exists():
@@ -198,7 +190,11 @@ def race_sheet_apply(*, sheet: RaceSheet, by: AbstractBaseUser | None) -> None:
         race_grid_record(race=race, slots=slots, by=by, experience=False)
     entries = list(race.entries.select_related("season_entry__driver", "season_entry__team"))
     lock_balances(entries=entries)
-    penalties = list(Penalty.objects.filter(race_entry__race=race).select_related("race_entry__season_entry"))
+    penalties = list(
+        Penalty.objects.filter(race_entry__race=race)
+        .select_related("race_entry__season_entry")
+        .order_by("decided_at", "pk")
+    )
     rows = result_rows(classification=verdict["classification"], penalties=penalties)
     changes = sheet_changes(race=race, verdict=verdict, rows=rows)
     status = race.status if race.status in Race.RESULT_STATUSES else Race.Status.VALIDATED
@@ -223,51 +219,3 @@ def _with_facts(sheet: RaceSheet, verdict: dict[str, Any]) -> dict[str, Any]:
             params={"version": sheet.version},
         )  # fmt: skip
     return {**verdict, "points": fresh["points"], "experience_changes": fresh["experience_changes"]}
-
-
-def result_rows(*, classification: list[dict[str, Any]], penalties: Sequence[Penalty]) -> list[ResultRow]:
-    """The engine's classification with the stewards' penalties applied, in the order they were decided.
-
-    A places penalty moves a car down among the cars of its status (a finisher never
-    drops behind an eliminated car, F3) and it scores what the verdict gives its new
-    position; a points penalty never takes more than the points the final position scores.
-    """
-    placings = sorted(classification, key=lambda p: p["position"])
-    order = [p["car"] for p in placings]
-    status = {p["car"]: p["status"] for p in placings}
-    lost: dict[str, list[int]] = {car: [0, 0] for car in order}
-    reasons: dict[str, list[str]] = {car: [] for car in order}
-    for penalty in penalties:
-        car = penalty.race_entry.season_entry.car_id
-        if car not in lost:
-            continue
-        lost[car][0] += penalty.points
-        lost[car][1] += penalty.places
-        reasons[car].append(penalty.reason)
-        group = [c for c in order if status[c] == status[car]]
-        moved = group[: group.index(car)] + group[group.index(car) + 1 :]
-        moved.insert(min(group.index(car) + penalty.places, len(moved)), car)
-        start = order.index(group[0])
-        order[start : start + len(group)] = moved
-    by_car = {p["car"]: p for p in placings}
-    # F4 as the verdict scored it: a car keeps its status, so the placing now at a position scores
-    # what the verdict's placing there did (with no places penalty: exactly the car's own points).
-    scores = [p["points"] for p in placings]
-    rows = []
-    for position, car in enumerate(order, start=1):
-        placing = by_car[car]
-        scored = scores[position - 1]
-        rows.append(
-            ResultRow(
-                car=car,
-                position=position,
-                status=placing["status"],
-                cause=placing.get("cause") or "",
-                turn=placing.get("turn"),
-                penalty_points=min(lost[car][0], scored),
-                penalty_places=lost[car][1],
-                penalty_reason="; ".join(reasons[car])[:200],
-                points=scored,
-            )
-        )
-    return rows

@@ -7,11 +7,14 @@ from __future__ import annotations
 
 import uuid
 from pathlib import PurePath
+from typing import Any
 
 from django.conf import settings
+from django.core.exceptions import ValidationError
 from django.db import models
 from django.urls import reverse
 from django.utils import timezone
+from django.utils.translation import gettext, ngettext, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
 from simple_history.models import HistoricalRecords
 
@@ -26,6 +29,10 @@ def _photo_path(folder: str, filename: str) -> str:
     # A random name: the player's file name (and whatever it says) stays on the player's disk.
     suffix = PurePath(filename).suffix.lower()
     return f"sheets/{timezone.now():%Y/%m}/{folder}/{uuid.uuid4().hex}{suffix}"
+
+
+def _new_key() -> str:
+    return uuid.uuid4().hex
 
 
 def photo_upload_to(instance: SheetPhoto, filename: str) -> str:
@@ -49,8 +56,10 @@ class RaceSheet(models.Model):
         VALID = "valid", _("valid")
         INVALID = "invalid", _("invalid")
         ERROR = "error", _("error")
+        REJECTED = "rejected", _("rejected by the stewards")
 
-    DONE = (Status.VALID, Status.INVALID)
+    # Judged for good: validating again leaves these alone (a rejected sheet stays rejected).
+    DONE = (Status.VALID, Status.INVALID, Status.REJECTED)
     WAITING = (Status.PENDING, Status.VALIDATING)
 
     race = models.ForeignKey(
@@ -76,6 +85,9 @@ class RaceSheet(models.Model):
     status = models.CharField(_("status"), max_length=10, choices=Status.choices, default=Status.PENDING)
     verdict = models.JSONField(_("verdict"), null=True, blank=True)
     error = models.TextField(_("reason"), blank=True, help_text=_("Why the log is unreadable or failed."))
+    rejection = models.TextField(
+        _("reason for the rejection"), blank=True, help_text=_("Why the stewards rejected this version.")
+    )
     chosen = models.BooleanField(
         _("chosen"), default=False, help_text=_("This version is the one the results come from.")
     )
@@ -214,7 +226,10 @@ class SheetConfirmation(models.Model):
 
 
 class Protest(PlainNames, models.Model):
-    """An entrant disputes a validated sheet; the stewards uphold or dismiss it."""
+    """An entrant disputes a validated sheet; the stewards uphold or dismiss it.
+
+    The complainant's words, the date and the author never change once filed (`IMMUTABLE`).
+    """
 
     plain_name_fields = ()
     free_text_fields = ("reason", "decision")  # capped: league.validators.TEXT_MAX_CHARS
@@ -223,6 +238,10 @@ class Protest(PlainNames, models.Model):
         OPEN = "open", _("open")
         UPHELD = "upheld", _("upheld")
         DISMISSED = "dismissed", _("dismissed")
+        WITHDRAWN = "withdrawn", pgettext_lazy("protest status", "withdrawn")
+
+    IMMUTABLE = ("sheet_id", "against_id", "filed_by_id", "reason", "filed_at", "turn")
+    DECIDED = (Status.UPHELD, Status.DISMISSED)
 
     sheet = models.ForeignKey(
         RaceSheet, verbose_name=_("race sheet"), on_delete=models.CASCADE, related_name="protests"
@@ -244,6 +263,9 @@ class Protest(PlainNames, models.Model):
         related_name="+",
     )
     reason = models.TextField(_("reason"))
+    turn = models.PositiveSmallIntegerField(
+        _("turn"), null=True, blank=True, help_text=_("The turn of the race the protest is about.")
+    )
     filed_at = models.DateTimeField(_("filed at"), default=timezone.now)
     status = models.CharField(_("status"), max_length=10, choices=Status.choices, default=Status.OPEN)
     decided_by = models.ForeignKey(
@@ -263,13 +285,70 @@ class Protest(PlainNames, models.Model):
         ordering = ["-filed_at", "-pk"]
         verbose_name = _("protest")
         verbose_name_plural = _("protests")
+        constraints = [
+            # One stance per entrant and sheet: a withdrawn protest makes room for another word.
+            models.UniqueConstraint(
+                fields=["sheet", "filed_by"],
+                condition=~models.Q(status="withdrawn"),
+                name="one_protest_per_entrant_and_sheet",
+                violation_error_message=_("You have already protested this sheet."),
+            )
+        ]
 
     def __str__(self) -> str:
         return f"{self.sheet} — {self.filed_by} ({self.get_status_display()})"
 
+    def save(self, *args: Any, **kwargs: Any) -> None:
+        if self.pk is not None:
+            stored = type(self).objects.filter(pk=self.pk).values(*self.IMMUTABLE).first()
+            if stored is not None and any(stored[f] != getattr(self, f) for f in self.IMMUTABLE):
+                raise ValidationError(
+                    _("A protest's words, date, author, car and turn cannot be changed once filed."),
+                    code="immutable",
+                )
+        super().save(*args, **kwargs)
+
+    def replay_url(self) -> str:
+        """The race's replay at the protest's turn (the replay page's #turn-N anchor)."""
+        url = reverse("races:race-replay", kwargs={"pk": self.sheet.race_id})
+        return f"{url}#turn-{self.turn}" if self.turn else url
+
+
+class ProtestPhoto(models.Model):
+    """Evidence with a protest: a photo, re-encoded on arrival like a sheet's."""
+
+    protest = models.ForeignKey(
+        Protest, verbose_name=_("protest"), on_delete=models.CASCADE, related_name="photos"
+    )
+    image = models.ImageField(
+        _("image"), upload_to=photo_upload_to, width_field="width", height_field="height"
+    )
+    thumbnail = models.ImageField(_("thumbnail"), upload_to=thumbnail_upload_to)
+    width = models.PositiveIntegerField(_("width"), default=0)
+    height = models.PositiveIntegerField(_("height"), default=0)
+
+    class Meta:
+        ordering = ["protest", "pk"]
+        verbose_name = _("protest photo")
+        verbose_name_plural = _("protest photos")
+
+    def __str__(self) -> str:
+        return f"{self.protest} — {self.width}×{self.height}"
+
 
 class Penalty(PlainNames, models.Model):
-    """Points and/or places a car loses in a race, by a stewards' decision."""
+    """A stewards' sanction on a car in a race, with or without a protest: data, never typed results.
+
+    The race's results are recomputed from the chosen sheet's verdict with every penalty applied
+    (races/sheets/penalties.py); a grid penalty moves the car back on the grid of its next race.
+    """
+
+    class Kind(models.TextChoices):
+        POINTS = "points", _("points")
+        PLACES = "places", _("places")
+        GRID = "grid", _("grid places at the next race")
+        DISQUALIFICATION = "dsq", _("disqualification")
+        REPRIMAND = "reprimand", _("reprimand")
 
     plain_name_fields = ()
     free_text_fields = ("reason",)
@@ -294,8 +373,11 @@ class Penalty(PlainNames, models.Model):
         on_delete=models.SET_NULL,
         related_name="penalties",
     )
+    kind = models.CharField(_("kind"), max_length=10, choices=Kind.choices, default=Kind.POINTS)
     points = models.PositiveSmallIntegerField(_("points lost"), default=0)
     places = models.PositiveSmallIntegerField(_("places lost"), default=0)
+    grid_places = models.PositiveSmallIntegerField(_("grid places lost at the next race"), default=0)
+    rule = models.CharField(_("rule"), max_length=40, blank=True, help_text=_("The rule broken, e.g. F3."))
     reason = models.CharField(_("reason"), max_length=200)
     decided_by = models.ForeignKey(
         settings.AUTH_USER_MODEL,
@@ -306,6 +388,8 @@ class Penalty(PlainNames, models.Model):
         related_name="+",
     )
     decided_at = models.DateTimeField(_("decided at"), default=timezone.now)
+    # The caller's idempotency key: a retried task imposing the same penalty finds it already there.
+    key = models.CharField(_("key"), max_length=64, unique=True, default=_new_key, editable=False)
 
     history = HistoricalRecords()
 
@@ -315,11 +399,130 @@ class Penalty(PlainNames, models.Model):
         verbose_name_plural = _("penalties")
         constraints = [
             models.CheckConstraint(
-                condition=models.Q(points__gt=0) | models.Q(places__gt=0),
-                name="penalty_costs_something",
-                violation_error_message=_("A penalty takes away points, places or both."),
+                condition=(
+                    models.Q(kind="points", points__gt=0, places=0, grid_places=0)
+                    | models.Q(kind="places", places__gt=0, points=0, grid_places=0)
+                    | models.Q(kind="grid", grid_places__gt=0, points=0, places=0)
+                    | models.Q(kind__in=["dsq", "reprimand"], points=0, places=0, grid_places=0)
+                ),
+                name="penalty_amount_fits_kind",
+                violation_error_message=_(
+                    "A points, places or grid penalty takes a number above 0 of that kind only; "
+                    "a disqualification or a reprimand takes none."
+                ),
             )
         ]
 
     def __str__(self) -> str:
-        return f"{self.race_entry}: −{self.points} pts, −{self.places} places"
+        return f"{self.race_entry}: {self.describe()}"
+
+    def describe(self) -> str:
+        """What the penalty costs, in words ("−3 points", "disqualified")."""
+        kind = self.Kind
+        if self.kind == kind.POINTS:
+            return ngettext("−%(n)d point", "−%(n)d points", self.points) % {"n": self.points}
+        if self.kind == kind.PLACES:
+            return ngettext("−%(n)d place", "−%(n)d places", self.places) % {"n": self.places}
+        if self.kind == kind.GRID:
+            return ngettext(
+                "%(n)d grid place back at the next race", "%(n)d grid places back at the next race",
+                self.grid_places,
+            ) % {"n": self.grid_places}  # fmt: skip
+        if self.kind == kind.DISQUALIFICATION:
+            return gettext("disqualified")
+        return gettext("reprimand")
+
+
+class RaceEvent(models.Model):
+    """One line of a race's stewarding history: who did what, when and why (races/audit.py writes it)."""
+
+    class Kind(models.TextChoices):
+        PROTEST_FILED = "filed", _("protest filed")
+        PROTEST_WITHDRAWN = "withdrawn", _("protest withdrawn")
+        DECISION = "decision", _("protest decided")
+        PENALTY = "penalty", _("penalty")
+        REJECTION = "rejection", _("sheet rejected")
+        CHOICE = "choice", _("version chosen")
+        PUBLICATION = "publication", _("results published")
+        REOPENING = "reopening", _("results reopened")
+
+    # What the public reads on the race page; complaints not yet judged stay with the stewards.
+    PUBLIC = (Kind.DECISION, Kind.PENALTY, Kind.REJECTION, Kind.CHOICE, Kind.PUBLICATION, Kind.REOPENING)
+
+    race = models.ForeignKey(
+        "races.Race", verbose_name=_("race"), on_delete=models.CASCADE, related_name="events"
+    )
+    kind = models.CharField(_("kind"), max_length=12, choices=Kind.choices)
+    at = models.DateTimeField(_("at"), default=timezone.now)
+    by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        verbose_name=_("by"),
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="+",
+    )
+    # What happened, as data (car, version, amounts…): summary() words it in the reader's language.
+    data = models.JSONField(_("details"), default=dict, blank=True)
+    why = models.TextField(_("why"), blank=True)
+    public = models.BooleanField(_("public"), default=True)
+    sheet = models.ForeignKey(
+        RaceSheet,
+        verbose_name=_("race sheet"),
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="+",
+    )
+    protest = models.ForeignKey(
+        Protest, verbose_name=_("protest"), null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    penalty = models.ForeignKey(
+        Penalty, verbose_name=_("penalty"), null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+
+    class Meta:
+        ordering = ["race", "at", "pk"]
+        verbose_name = _("stewarding event")
+        verbose_name_plural = _("stewarding history")
+
+    def __str__(self) -> str:
+        return f"{self.race} — {self.get_kind_display()}: {self.summary()}"
+
+    def summary(self) -> str:
+        """What happened, in words."""
+        data, kind = self.data or {}, self.Kind
+        car = data.get("car")
+        if self.kind == kind.PENALTY:
+            penalty = Penalty(
+                kind=data.get("kind", Penalty.Kind.REPRIMAND),
+                points=data.get("points", 0),
+                places=data.get("places", 0),
+                grid_places=data.get("grid_places", 0),
+            )
+            return gettext("Car %(car)s: %(penalty)s") % {"car": car, "penalty": penalty.describe()}
+        if self.kind in (kind.PROTEST_FILED, kind.PROTEST_WITHDRAWN, kind.DECISION):
+            target = (
+                gettext("against car %(car)s") % {"car": car} if car else gettext("against the whole sheet")
+            )
+            words = {
+                kind.PROTEST_FILED: gettext("Protest by %(who)s %(target)s, version %(version)s"),
+                kind.PROTEST_WITHDRAWN: gettext("Protest by %(who)s %(target)s withdrawn"),
+                kind.DECISION: gettext("Protest by %(who)s %(target)s: %(outcome)s"),
+            }[self.kind]
+            outcome = Protest.Status(data["outcome"]).label if data.get("outcome") in Protest.Status else ""
+            return words % {
+                "who": data.get("who", "—"),
+                "target": target,
+                "version": data.get("version", "—"),
+                "outcome": outcome,
+            }
+        if self.kind == kind.REJECTION:
+            return gettext("Version %(version)s rejected") % {"version": data.get("version", "—")}
+        if self.kind == kind.CHOICE:
+            return gettext("Version %(version)s chosen") % {"version": data.get("version", "—")}
+        if self.kind == kind.PUBLICATION:
+            if data.get("override"):
+                return gettext("Results published by a stewards' override")
+            return gettext("Results published")
+        return gettext("Results reopened")

@@ -59,7 +59,7 @@ def sheet_detail(*, pk: int) -> RaceSheet:
                 "protests",
                 queryset=Protest.objects.select_related(
                     "filed_by", "decided_by", "against__season_entry__driver"
-                ),
+                ).prefetch_related("photos"),
             ),
         )
         .get(pk=pk)

@@ -18,6 +18,7 @@ from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import transaction
 from django.db.models import Max
 from django.template.defaultfilters import filesizeformat
+from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from races.models import Race, RaceSheet, SheetPhoto, SubmissionAttempt
@@ -90,6 +91,11 @@ def _check_submission(*, race: Race, raw: bytes, by: AbstractBaseUser, kind: str
         raise SubmissionRefused(_("Unknown kind of sheet %(kind)r: race or qualifying.") % {"kind": kind})
     if race.status == Race.Status.OFFICIAL:
         raise SubmissionRefused(_("The results of %(race)s are official: no more sheets.") % {"race": race})
+    if kind == RaceSheet.Kind.RACE and race.scheduled_at > timezone.now():
+        raise SubmissionRefused(
+            _("%(race)s is scheduled on %(date)s: a race that has not been run has no sheet yet.")
+            % {"race": race, "date": timezone.localtime(race.scheduled_at).date().isoformat()}
+        )
     if kind == RaceSheet.Kind.QUALIFYING and race.has_results:
         raise SubmissionRefused(
             _("%(race)s already has results: its grid can no longer change.") % {"race": race}

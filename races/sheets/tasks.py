@@ -3,14 +3,20 @@
 from __future__ import annotations
 
 import logging
+from datetime import timedelta
 from typing import Any
 
 from celery import Task, shared_task
-from django.db import InterfaceError, OperationalError
+from django.conf import settings
+from django.contrib.auth import get_user_model
+from django.db import InterfaceError, OperationalError, transaction
+from django.utils import timezone
 from kombu.exceptions import OperationalError as BrokerError
 
+from races.models import RaceEntry, RaceSheet
 from races.sheets.judging import race_sheet_fail, race_sheet_validate
 from races.sheets.photo_processing import sheet_photos_process
+from races.sheets.stewarding import penalty_impose
 
 logger = logging.getLogger(__name__)
 
@@ -48,6 +54,65 @@ class SheetTask(Task):
 def validate_race_sheet(sheet_id: int) -> str:
     """Judge one stored race sheet; safe to run twice (the service is idempotent)."""
     return race_sheet_validate(sheet_id=sheet_id).status
+
+
+def race_sheets_requeue_stale(*, older_than: timedelta | None = None) -> int:
+    """Queue again every sheet pending or validating for longer than `older_than`; returns how many.
+
+    The sheet's `updated_at` moves on as it is queued, so a second run within the delay queues
+    nothing more, and a sheet judged meanwhile is left alone. A broker still down leaves the sheet
+    stale, for the next run. Validation is idempotent, so a sheet queued twice is judged once.
+    """
+    delay = older_than if older_than is not None else timedelta(seconds=settings.RACE_SHEET_REQUEUE_AFTER)
+    cutoff = timezone.now() - delay
+    stale = RaceSheet.objects.filter(status__in=RaceSheet.WAITING, updated_at__lt=cutoff)
+    queued = 0
+    for sheet_id in stale.order_by("pk").values_list("pk", flat=True):
+        with transaction.atomic():
+            sheet = stale.select_for_update().filter(pk=sheet_id).only("pk", "updated_at").first()
+            if sheet is None:
+                continue  # judged, or queued by another run, in the meantime
+            sheet.save(update_fields=["updated_at"])
+        try:
+            validate_race_sheet.delay(sheet_id)
+        except Exception:  # kombu's errors vary by transport
+            logger.exception("race sheet %s: could not queue it again; the next run will try", sheet_id)
+            RaceSheet.objects.filter(pk=sheet_id).update(updated_at=cutoff - timedelta(seconds=1))
+            continue
+        queued += 1
+    if queued:
+        logger.info("queued %d stale race sheet(s) again", queued)
+    return queued
+
+
+@shared_task(name="races.requeue_stale_sheets", ignore_result=True)
+def requeue_stale_sheets() -> int:
+    """Celery beat (CELERY_BEAT_SCHEDULE): sheets left pending because the queue was unreachable,
+    or validating after a worker was lost, go back to the queue."""
+    return race_sheets_requeue_stale()
+
+
+@shared_task(
+    name="races.impose_penalty",
+    acks_late=True,
+    autoretry_for=TRANSIENT_ERRORS,
+    retry_backoff=2,
+    max_retries=6,
+)
+def impose_penalty(
+    race_entry_id: int, by_id: int, kind: str, reason: str, key: str, amount: int = 0, rule: str = ""
+) -> int:
+    """Impose a penalty from a queue (a bulk decision, an import): the key makes a retry count once."""
+    penalty = penalty_impose(
+        race_entry=RaceEntry.objects.get(pk=race_entry_id),
+        by=get_user_model().objects.get(pk=by_id),
+        kind=kind,
+        reason=reason,
+        amount=amount,
+        rule=rule,
+        key=key,
+    )
+    return penalty.pk
 
 
 @shared_task(

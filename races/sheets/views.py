@@ -16,9 +16,10 @@ from django.utils.translation import gettext as _
 from django.views.decorators.csrf import csrf_exempt, csrf_protect
 from django.views.decorators.http import require_POST
 
-from races.models import Race, RaceEntry, RaceSheet, SubmissionAttempt
+from races.models import Protest, Race, RaceEntry, RaceSheet, SubmissionAttempt
 from races.sheets.forms import ProtestForm, RaceSheetForm
-from races.sheets.protests import protest_deadline, protest_file, sheet_confirm
+from races.sheets.penalties import race_penalties, sheet_results_after_decisions
+from races.sheets.protests import protest_deadline, protest_file, protest_withdraw, sheet_confirm
 from races.sheets.selectors import (
     race_entry_of,
     sheet_submitter_allowed,
@@ -176,15 +177,26 @@ def sheet_detail(request: HttpRequest, pk: int) -> HttpResponse:
     penalties.sort(key=lambda p: (p.get("lap", 0), p.get("turn", 0)))
     user_entry = race_entry_of(race=race, user=request.user)
     deadline = protest_deadline(sheet=sheet)
-    may_act = (
-        user_entry is not None
-        and sheet.submitted_by_id != request.user.pk
-        and sheet.status == RaceSheet.Status.VALID
+    window_open = (
+        sheet.status == RaceSheet.Status.VALID
+        and race.status != Race.Status.OFFICIAL
+        and (deadline is None or timezone.now() <= deadline)
     )
-    confirmed = may_act and any(c.user_id == request.user.pk for c in sheet.confirmations.all())
-    protest_open = (
-        may_act and race.status != Race.Status.OFFICIAL and (deadline is None or timezone.now() <= deadline)
+    may_act = window_open and user_entry is not None and sheet.submitted_by_id != request.user.pk
+    # One stance per entrant: a confirmation, or a protest (open ones can be withdrawn).
+    confirmed = user_entry is not None and any(
+        c.user_id == request.user.pk for c in sheet.confirmations.all()
     )
+    my_protest = next(
+        (
+            p
+            for p in sheet.protests.all()
+            if p.filed_by_id == request.user.pk and p.status != Protest.Status.WITHDRAWN
+        ),
+        None,
+    )
+    decided = my_protest is not None and my_protest.status in Protest.DECIDED
+    penalties_after = race_penalties(race=race) if sheet.status == RaceSheet.Status.VALID else []
     return render(
         request,
         "races/sheet_detail.html",
@@ -196,10 +208,18 @@ def sheet_detail(request: HttpRequest, pk: int) -> HttpResponse:
             "classification": _car_lines(verdict.get("classification", []), entries),
             "grid": _car_lines(verdict.get("grid", []), entries),
             "penalties": _car_lines(penalties, entries),
+            "stewards_penalties": penalties_after,
+            "after_decisions": sheet_results_after_decisions(
+                sheet=sheet, entries=entries, penalties=penalties_after
+            )
+            if penalties_after
+            else [],
             "waiting": sheet.status in RaceSheet.WAITING,
-            "may_confirm": may_act and not confirmed,
+            "may_confirm": may_act and not confirmed and not decided,
             "confirmed": confirmed,
-            "protest_form": ProtestForm(race=race) if protest_open else None,
+            "my_protest": my_protest,
+            "window_open": window_open,
+            "protest_form": ProtestForm(race=race) if may_act and my_protest is None else None,
             "deadline": deadline,
             "status_labels": {value: str(label) for value, label in RaceSheet.Status.choices},
         },
@@ -223,7 +243,7 @@ def sheet_confirm_view(request: HttpRequest, pk: int) -> HttpResponse:
 @require_POST
 def sheet_protest_view(request: HttpRequest, pk: int) -> HttpResponse:
     sheet = get_object_or_404(RaceSheet.objects.select_related("race__season").defer("raw"), pk=pk)
-    form = ProtestForm(request.POST, race=sheet.race)
+    form = ProtestForm(request.POST, request.FILES, race=sheet.race)
     if not form.is_valid():
         messages.error(request, " ".join(e for errors in form.errors.values() for e in errors))
         return redirect(sheet)
@@ -233,9 +253,24 @@ def sheet_protest_view(request: HttpRequest, pk: int) -> HttpResponse:
             by=request.user,
             reason=form.cleaned_data["reason"],
             against=form.cleaned_data["against"],
+            turn=form.cleaned_data["turn"],
+            photos=form.cleaned_data["photos"],
         )
     except (PermissionDenied, ValidationError) as exc:
         messages.error(request, " ".join(getattr(exc, "messages", [str(exc)])))
     else:
         messages.success(request, _("Your protest is filed; the stewards will decide."))
     return redirect(sheet)
+
+
+@login_required
+@require_POST
+def protest_withdraw_view(request: HttpRequest, pk: int) -> HttpResponse:
+    protest = get_object_or_404(Protest.objects.select_related("sheet"), pk=pk)
+    try:
+        protest_withdraw(protest=protest, by=request.user)
+    except (PermissionDenied, ValidationError) as exc:
+        messages.error(request, " ".join(getattr(exc, "messages", [str(exc)])))
+    else:
+        messages.success(request, _("Your protest is withdrawn."))
+    return redirect(protest.sheet)

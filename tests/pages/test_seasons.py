@@ -142,8 +142,9 @@ def test_the_season_page_reads_the_results_once(client):
         client.get(url)
 
     # The season, its calendar, the calendar's winners, then one query for both tables, both
-    # charts and the results grid (there were 7: one per table, one per chart, one for the grid).
-    assert len(context.captured_queries) == 4
+    # charts and the results grid (there were 7: one per table, one per chart, one for the grid),
+    # and the stewards' penalties for the standings' footnotes.
+    assert len(context.captured_queries) == 5
 
 
 @pytest.mark.django_db

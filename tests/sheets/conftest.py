@@ -7,6 +7,7 @@ import json
 import struct
 import zlib
 from collections.abc import Iterator
+from datetime import timedelta
 from pathlib import Path
 
 import pytest
@@ -124,3 +125,10 @@ def submit(django_capture_on_commit_callbacks):
         return sheet
 
     return run
+
+
+def close_window(race: Race) -> None:
+    """Move the race's verdicts back past the season's protest window (as if the hours had passed)."""
+    hours = race.season.protest_window_hours + 1
+    for sheet in RaceSheet.objects.filter(race=race, validated_at__isnull=False):
+        RaceSheet.objects.filter(pk=sheet.pk).update(validated_at=sheet.validated_at - timedelta(hours=hours))

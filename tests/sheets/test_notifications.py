@@ -22,7 +22,7 @@ from races.models import Protest, Race
 from races.services import race_create, race_entry_create, race_publish
 from races.sheets.protests import protest_decide, protest_file
 from tests.factories import make_circuit, make_season, make_team
-from tests.sheets.conftest import log_for
+from tests.sheets.conftest import close_window, log_for
 
 
 class Hook:
@@ -165,6 +165,7 @@ def test_published_results_tell_every_entrant(
 ):
     oval = languages
     submit(oval.race, log_for(example), oval.alice)
+    close_window(oval.race)  # published once the protest window has closed
     mail.outbox.clear()
     hook.calls.clear()
     oval.race.refresh_from_db()

@@ -29,7 +29,12 @@ def test_an_upheld_protest_costs_points_and_keeps_who_when_why(oval, protest):
     before = standings(oval.season)
 
     protest_decide(
-        protest=protest, by=oval.steward, decision="Blocking in T2, turn 7.", upheld=True, penalty_points=3
+        protest=protest,
+        by=oval.steward,
+        decision="Blocking in T2, turn 7.",
+        upheld=True,
+        penalty_kind="points",
+        penalty_amount=3,
     )
 
     protest.refresh_from_db()
@@ -63,7 +68,12 @@ def test_an_upheld_protest_costs_points_and_keeps_who_when_why(oval, protest):
 
 def test_a_places_penalty_reshuffles_the_positions_points_and_experience(oval, protest):
     protest_decide(
-        protest=protest, by=oval.steward, decision="Drops one place.", upheld=True, penalty_places=1
+        protest=protest,
+        by=oval.steward,
+        decision="Drops one place.",
+        upheld=True,
+        penalty_kind="places",
+        penalty_amount=1,
     )
 
     assert (result_of(3).position, result_of(3).points) == (1, 10)
@@ -75,7 +85,14 @@ def test_a_places_penalty_reshuffles_the_positions_points_and_experience(oval, p
 
 
 def test_penalties_survive_another_version_being_chosen(oval, example, submit, protest):
-    protest_decide(protest=protest, by=oval.steward, decision="Blocking.", upheld=True, penalty_points=2)
+    protest_decide(
+        protest=protest,
+        by=oval.steward,
+        decision="Blocking.",
+        upheld=True,
+        penalty_kind="points",
+        penalty_amount=2,
+    )
     second = submit(oval.race, example("race-ovale-valid.json"), oval.bruno)
 
     race_sheet_choose(sheet=second, by=oval.steward)
@@ -97,7 +114,14 @@ def test_a_dismissed_protest_changes_no_result(oval, protest):
 
 def test_a_dismissed_protest_carries_no_penalty(oval, protest):
     with pytest.raises(ValidationError, match="dismissed protest carries no penalty"):
-        protest_decide(protest=protest, by=oval.steward, decision="No.", upheld=False, penalty_points=2)
+        protest_decide(
+            protest=protest,
+            by=oval.steward,
+            decision="No.",
+            upheld=False,
+            penalty_kind="points",
+            penalty_amount=2,
+        )
 
 
 def test_a_protest_is_decided_once(oval, protest):
@@ -109,7 +133,14 @@ def test_a_protest_is_decided_once(oval, protest):
 
 def test_a_car_cannot_lose_more_points_than_it_scored(oval, protest):
     with pytest.raises(ValidationError, match="Car 7 has 10 points in this race: it cannot lose 11."):
-        protest_decide(protest=protest, by=oval.steward, decision="Too much.", upheld=True, penalty_points=11)
+        protest_decide(
+            protest=protest,
+            by=oval.steward,
+            decision="Too much.",
+            upheld=True,
+            penalty_kind="points",
+            penalty_amount=11,
+        )
     assert not Penalty.objects.exists()
     assert Protest.objects.get().status == Protest.Status.OPEN
 

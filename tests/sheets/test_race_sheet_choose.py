@@ -12,7 +12,7 @@ from races.models import Race, RaceSheet, Result
 from races.services import race_publish
 from races.sheets.judging import race_sheet_choose
 from races.sheets.services import SubmissionRefused, race_sheet_submit
-from tests.sheets.conftest import standings
+from tests.sheets.conftest import close_window, standings
 
 pytestmark = pytest.mark.django_db
 
@@ -66,6 +66,7 @@ def test_only_the_stewards_choose(oval, two_valid):
 
 
 def test_publishing_makes_the_results_official_and_closes_the_race_to_sheets(oval, example, two_valid):
+    close_window(oval.race)
     race_publish(race=oval.race, by=oval.steward)
 
     oval.race.refresh_from_db()

@@ -69,24 +69,24 @@ def test_the_stewards_choose_a_version_from_the_list(steward_client, filed):
     assert list(RaceSheet.objects.filter(chosen=True)) == [second]
 
 
-def test_the_stewards_decide_a_protest_through_a_form(steward_client, filed, oval):
+def test_the_decide_action_opens_the_decision_page_where_the_stewards_decide(steward_client, filed, oval):
     protest = filed[2]
-    url = admin_url(Protest, "changelist")
-
-    form = steward_client.post(url, {"action": "decide", ACTION_CHECKBOX_NAME: [protest.pk]})
-    assert form.status_code == 200
-    assert "Blocking in T2." in form.content.decode()
 
     response = steward_client.post(
-        url,
+        admin_url(Protest, "changelist"), {"action": "decide", ACTION_CHECKBOX_NAME: [protest.pk]}
+    )
+    assert response.status_code == 302
+    assert response["Location"] == reverse("races:protest-decide", args=[protest.pk])
+    page = steward_client.get(response["Location"]).content.decode()
+    assert "Blocking in T2." in page
+
+    response = steward_client.post(
+        response["Location"],
         {
-            "action": "decide",
-            ACTION_CHECKBOX_NAME: [protest.pk],
-            "apply": "1",
-            "upheld": "1",
+            "outcome": "upheld",
             "decision": "Blocking, turn 7.",
-            "penalty_points": "2",
-            "penalty_places": "0",
+            "penalty_kind": "points",
+            "penalty_amount": "2",
         },
     )
 
@@ -95,3 +95,58 @@ def test_the_stewards_decide_a_protest_through_a_form(steward_client, filed, ova
     assert (protest.status, protest.decided_by) == ("upheld", oval.steward)
     assert Penalty.objects.get().points == 2
     assert steward_client.get(admin_url(Penalty, "history", Penalty.objects.get().pk)).status_code == 200
+
+
+def test_the_complainants_words_date_and_author_are_read_only_in_the_admin(steward_client, filed, oval):
+    protest = filed[2]
+    before = Protest.objects.values("reason", "filed_at", "filed_by").get(pk=protest.pk)
+
+    page = steward_client.get(admin_url(Protest, "change", protest.pk)).content.decode()
+    response = steward_client.post(
+        admin_url(Protest, "change", protest.pk),
+        {
+            "reason": "Nothing happened.",
+            "filed_at_0": "2020-01-01",
+            "filed_at_1": "10:00",
+            "filed_by": oval.steward.pk,
+        },
+    )
+
+    assert 'name="reason"' not in page and 'name="filed_at_0"' not in page
+    assert response.status_code == 403
+    assert Protest.objects.values("reason", "filed_at", "filed_by").get(pk=protest.pk) == before
+
+
+def test_results_are_read_only_in_the_admin(steward_client, filed, oval):
+    page = steward_client.get(reverse("admin:races_race_change", args=[oval.race.pk])).content.decode()
+
+    assert 'name="results-0-points"' not in page and 'name="results-0-penalty_points"' not in page
+    assert "a correction is a penalty or a new sheet version" in page
+    result = oval.race.results.first()
+    assert steward_client.post(reverse("admin:races_result_change", args=[result.pk]), {}).status_code == 403
+    assert steward_client.get(reverse("admin:races_result_add")).status_code == 403
+
+
+def test_the_requeue_action_queues_pending_sheets_from_the_list(steward_client, oval, example, monkeypatch):
+    from races.sheets import admin as sheet_admin
+
+    sheet = RaceSheet.objects.create(
+        race=oval.race, version=1, submitted_by=oval.alice, raw=example("race-ovale-valid.json")
+    )
+    done = RaceSheet.objects.create(
+        race=oval.race, version=2, submitted_by=oval.alice, raw=b"{}", status=RaceSheet.Status.INVALID
+    )
+    queued = []
+    monkeypatch.setattr(
+        sheet_admin, "race_sheet_enqueue", lambda *, sheet_id: queued.append(sheet_id) or True
+    )
+
+    response = steward_client.post(
+        admin_url(RaceSheet, "changelist"),
+        {"action": "validate_again", ACTION_CHECKBOX_NAME: [sheet.pk, done.pk]},
+        follow=True,
+    )
+
+    assert response.status_code == 200
+    assert queued == [sheet.pk]
+    assert "1 sheet(s) queued." in response.content.decode()

@@ -192,12 +192,14 @@ def test_another_entrant_confirms_and_protests_from_the_page(oval, example, subm
         {"reason": "Blocked in T2.", "against": car7.pk},
     )
 
-    assert SheetConfirmation.objects.get().user == oval.bruno
+    # One stance per entrant: the protest replaces the confirmation.
+    assert not SheetConfirmation.objects.exists()
     protest = Protest.objects.get()
     assert (protest.filed_by, protest.against, protest.reason) == (oval.bruno, car7, "Blocked in T2.")
     html = browser.get(response["Location"]).content.decode()
     assert "Your protest is filed" in html
-    assert "Confirm this sheet" not in html
+    # The stance can still change while the window is open: withdraw, or confirm instead.
+    assert "File a protest" not in html and "Withdraw my protest" in html
 
 
 def test_the_submitter_gets_no_confirm_button(oval, example, submit, browser):

@@ -62,13 +62,13 @@ class WorkerRig:
             "CELERY_TASK_ALWAYS_EAGER": "False",
             "CELERY_QUEUE": self.queue,
             "CELERY_VISIBILITY_TIMEOUT": str(visibility_timeout),
-            "RACE_SHEET_TEST_DELAY": str(delay),
+            "SLOW_JUDGE_SECONDS": str(delay),
             "PYTHONUNBUFFERED": "1",
         }
         command = [
             str(CELERY),
             "-A",
-            "config",
+            "tests.sheets.slow_worker",  # the site's app; `delay` makes its judge slow
             "worker",
             f"--pool={pool}",
             f"--concurrency={concurrency}",
