@@ -71,7 +71,12 @@ def test_a_penalty_that_would_overdraw_a_balance_is_refused_with_the_rule(oval, 
 
     with pytest.raises(ValidationError) as err:
         protest_decide(
-            protest=protest, by=oval.steward, decision="Drops one place.", upheld=True, penalty_places=1
+            protest=protest,
+            by=oval.steward,
+            decision="Drops one place.",
+            upheld=True,
+            penalty_kind="places",
+            penalty_amount=1,
         )
 
     assert "never overdrawn" in str(err.value) and "Alice (-" in str(err.value)
