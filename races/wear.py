@@ -15,8 +15,8 @@ from django.db import transaction
 from django.utils.translation import gettext as _
 
 from league.selectors import team_experience
-from races.engine_messages import translate_engine_message
 from races.entry_lists import OPEN_STATUSES
+from races.messages import message_text
 from races.models import RaceEntry
 from rules.advanced import start_car
 from rules.journal import Journal
@@ -42,7 +42,7 @@ def wear_build_problems(*, race_entry: RaceEntry, wear: dict[str, int]) -> list[
     )
     problems = Journal()
     start_car(rules, car, {team.slug: balance_tenths}, problems)
-    return [translate_engine_message(v.message) for v in problems if v.rule == "D1"]
+    return [message_text(v.code, v.params) for v in problems if v.rule == "D1"]
 
 
 def may_build(*, race_entry: RaceEntry, user: AbstractBaseUser) -> bool:

@@ -8,7 +8,8 @@ benchmark are built with it.
 The bot asks the engine which moves are legal (`moves.reachable`: the paths
 `search` would accept), what a corner exit would cost (`corners.settle_exits`),
 and checks every move it picks with `replay_move.apply`, so the log it writes
-replays as valid. Its driving: before the roll it picks the gear whose die
+replays as valid. Its gears and the d20 tests it rolls come from the play API
+(`rules.play`: `gear_choices`, `due_on`), the choices the site offers at the table. Its driving: before the roll it picks the gear whose die
 gives the best expected result (distance, minus brake, tyre, gearbox, risk
 and "will I stop in the next corner" costs); after the roll it takes the best
 stop for the number rolled, braking or taking a tyre bonus as needed. It rolls
@@ -32,14 +33,16 @@ from typing import Any
 
 from rules import slipstream
 from rules.corners import settle_exits
-from rules.damage import collision_limit, engine_limit, handling_limit, touching
-from rules.formats import RACE_LOG_FORMAT, Move, TestKind, TestRoll, read_race_log
-from rules.gearbox import FACES, RANGES, check_shift, pushes_engine
+from rules.damage import collision_limit, engine_limit, handling_limit
+from rules.formats import RACE_LOG_FORMAT, Move, TestRoll, read_race_log
+from rules.gearbox import FACES, RANGES
 from rules.journal import Journal
 from rules.moves import reachable, walk
-from rules.options import a01_wing_low, a02_wing_high, a05_red_flag, a14_road_exit, a15_supercharging
+from rules.options import a01_wing_low, a02_wing_high, a05_red_flag, a15_supercharging
 from rules.order import after_move as lapped
 from rules.order import play_order, progress
+from rules.play.due import due_on
+from rules.play.gears import gear_choices
 from rules.replay import Game, _take_off, finish_turn, replay, start
 from rules.ruleset import RuleSet
 from rules.state import PARTS, CarState, CarStatus, RaceState
@@ -72,6 +75,7 @@ PEDAL_GAIN = 1.5  # and the pedal (an engine point, on a car with engine to spar
 OVERSHOOT = 10.0  # per square the next move cannot avoid going past a corner it must stop in
 MAX_TURNS_PER_LAP = 80
 PIT_AT = 2  # tyre points lost before the bot stops in its stand (pits=True)
+MAX_TESTS = 64  # d20 rolls in one move, at most (ten cars touched, scatter rolls for each…)
 
 
 @dataclass(frozen=True, slots=True)
@@ -399,18 +403,16 @@ class _Bot:
             return None
 
     def _gears(self, car: CarState) -> list[tuple[int, float]]:
-        """Gears the car may engage without breaking G1–G4, with what over-revving costs."""
-        if car.gear == 0 or car.spun:
-            return [(1, 0.0)]
+        """Gears the car may engage (the play API's, `play.gears`; 7th left out), with what
+        over-revving costs it."""
         out = []
-        for gear in range(max(1, car.gear - 4), min(6, car.gear + 1) + 1):
-            shift, problem = check_shift(car.gear, gear, car.wear, spun=False)
-            if problem is not None:
+        for c in gear_choices(self.game.rules, car).choices:
+            if c.gear > 6:
                 continue
-            cost = shift.gearbox * GEARBOX + shift.brakes * BRAKE + shift.engine * ENGINE
-            if shift.engine and car.wear.engine <= shift.engine:
+            cost = c.gearbox * GEARBOX + c.brakes * BRAKE + c.engine * ENGINE
+            if c.engine and c.engine_left == 0:
                 cost += OUT
-            out.append((gear, cost))
+            out.append((c.gear, cost))
         return out
 
     def _engine_risk(self, car: CarState, gear: int, rain: bool) -> float:
@@ -644,126 +646,27 @@ class _Bot:
 
     # -- the d20 tests -----------------------------------------------------------------
     def _roll_tests(self, state: RaceState, move: Move) -> tuple[Move, RaceState] | None:
-        """Roll the tests the move calls for, in the order the engine reads them (handling,
-        collision, engine, weather); None if the engine finds anything wrong with the move."""
+        """Roll the tests the move calls for, one at a time, as the play API's `tests_due` names
+        them (the engine's own reading of the move); None if the engine finds anything else
+        wrong with the move."""
         from rules.replay_move import apply
 
-        game, track, d20 = self.game, self.track, self._d20
-        car_id = move.car
-        car = state.car(car_id)
-        after, events = apply(game, state, replace(move, tests=()))
-        mover = after.car(car_id)
-        if any(
-            isinstance(e, Violation) and e.rule not in ("D3", "D4", "D5", "W1", "A6", "A10", "A14", "A18")
-            for e in events
-        ):
-            return None
-        rain = state.weather.is_rain
+        game = self.game
+        move = replace(move, tests=())
         tests: list[TestRoll] = []
-        crashed = any(isinstance(e, Violation) and e.rule == "A14" for e in events)
-
-        # D5: one roll per dangerous square, until one takes the last road-holding point.
-        if mover.square is not None and not (game.a17 and move.gear == 1):
-            assert car.square is not None
-            occupied = state.occupied()
-            occupied.pop(car.square, None)
-            w = walk(track, car.square, move.path or (), occupied, car.corner, car.stops, state.dangerous)
-            handling = car.wear.handling
-            for sq in w.dangerous:
-                roll = d20()
-                tests.append(TestRoll(TestKind.HANDLING, roll, None, sq))
-                if roll <= handling_limit(rain):
-                    handling -= 1
-                    if handling == 0:
-                        break
-            if tests:
-                after, _ = apply(game, state, replace(move, tests=tuple(tests)))
-                mover = after.car(car_id)
-
-        # A14: a serious road exit: the crashed car's roll, then one per car it touches.
-        if crashed:
-            tests += self._accident(after, move)
-            after, _ = apply(game, state, replace(move, tests=tuple(tests)))
-            mover = after.car(car_id)
-
-        # A18: a spin calls for a spin d20 (1 stalls the car, 20 catches it).
-        if game.rules.has("A18") and mover.status is not CarStatus.OUT and mover.spun:
-            tests.append(TestRoll(TestKind.SPIN, d20()))
-            after, _ = apply(game, state, replace(move, tests=tuple(tests)))
-            mover = after.car(car_id)
-
-        # D3: every car touched rolls, then the mover once per car left.
-        if mover.status is not CarStatus.OUT and mover.square is not None:
-            touched = touching(track, after, mover)
-            others = [c for c in touched if c.status is not CarStatus.OUT]
-            obstacles = [c for c in touched if c.status is CarStatus.OUT]
-            knocked = 0
-            standing = []
-            for other in others:
-                roll = d20()
-                tests.append(TestRoll(TestKind.COLLISION, roll, other.id))
-                saved = other.ext.super_top and not other.ext.supertop  # A16 keeps it in
-                if roll <= collision_limit(rain, False) and other.wear.body == 1 and not saved:
-                    knocked += 1
-                else:
-                    standing.append(other)
-            if knocked < mover.wear.body:
-                for _ in standing + obstacles:
-                    tests.append(TestRoll(TestKind.COLLISION, d20(), None))
-            if touched:
-                after, _ = apply(game, state, replace(move, tests=tuple(tests)))
-
-        # D4 and W1: a 20 in 5th or 30 in 6th.
-        if pushes_engine(move.gear, move.roll):  # type: ignore[arg-type]
-            for other in after.cars:
-                if other.status is CarStatus.OUT or other.square is None or track.is_pit(other.square):
-                    continue
-                if other.id == car_id or other.gear >= 5:
-                    tests.append(TestRoll(TestKind.ENGINE, d20(), None if other.id == car_id else other.id))
-            if after.weather.evolves:
-                tests.append(TestRoll(TestKind.WEATHER, d20()))
-
-        if move.option and move.option.get("supercharge") and not pushes_engine(move.gear, move.roll):  # type: ignore[arg-type]
-            tests.append(TestRoll(TestKind.ENGINE, d20()))  # A15: the mover tests its engine anyway
-        if move.option and move.option.get("pedal"):  # A10: the debris roll, after the engine tests
-            weather = [t for t in tests if t.kind is TestKind.WEATHER]
-            tests = (
-                [t for t in tests if t.kind is not TestKind.WEATHER]
-                + [TestRoll(TestKind.DEBRIS, d20())]
-                + weather
-            )
-        if game.rules.has("A6"):  # A6: a scatter roll per damage the tests did, before the weather
-            tests = self._scatter(state, move, tests)
-        move = replace(move, tests=tuple(tests))
+        for _ in range(MAX_TESTS):
+            try:
+                due = due_on(game, state, move)
+            except ValueError:  # illegal for another reason than a roll still to make
+                return None
+            if not due:
+                break
+            tests.append(due[0].roll(self._d20(), move.car))
+            move = replace(move, tests=tuple(tests))
         after, events = apply(game, state, move)
         if any(isinstance(e, Violation) for e in events):
             return None
         return move, after
-
-    def _scatter(self, state: RaceState, move: Move, tests: list[TestRoll]) -> list[TestRoll]:
-        from rules.options.a06_debris_scatter import _incidents
-        from rules.replay_move import apply
-
-        weather = [t for t in tests if t.kind is TestKind.WEATHER]
-        rest = [t for t in tests if t.kind is not TestKind.WEATHER]
-        _, events = apply(self.game, state, replace(move, tests=tuple(rest)))
-        damage = list(_incidents(list(events), 0))
-        return rest + [TestRoll(TestKind.SCATTER, self._d20(), ev.car) for ev in damage] + weather
-
-    def _accident(self, after: RaceState, move: Move) -> list[TestRoll]:
-        square = move.path[-1] if move.path else move.to
-        assert square is not None
-        roll = self._d20()
-        tests = [TestRoll(TestKind.ACCIDENT, roll)]
-        if roll > a14_road_exit.OFF:
-            track = self.track
-            hit = track.beside(square) if roll <= a14_road_exit.ALONG else a14_road_exit.across(track, square)
-            occupied = after.occupancy()
-            for sq in sorted(hit):
-                other = occupied.get(sq)
-                if other is not None and after.car(other).status is CarStatus.RACING:
-                    tests.append(TestRoll(TestKind.ACCIDENT, self._d20(), other))
-        return tests
 
     def _d20(self) -> int:
         return self.rng.randint(1, 20)

@@ -51,8 +51,10 @@ __all__ = [
     "TurnLog",
     "XpUse",
     "parse_clock",
+    "read_move",
     "read_qualifying",
     "read_race_log",
+    "read_restart",
 ]
 
 RACE_LOG_FORMAT = "formule-de/race-log@1"
@@ -295,6 +297,17 @@ def read_race_log(data: bytes | str | Mapping[str, Any]) -> RaceLog:
             if r not in ids:
                 raise _fail(f"result[{i}]", f"unknown car {r!r}")
     return RaceLog(circuit, cars, tuple(turns), weather_race, weather_q, laps, options, result)
+
+
+def read_move(raw: Any, where: str, cars: set[str]) -> Move:
+    """One move object of a log (`where`: its place, for messages; `cars`: the log's car ids), read
+    as `read_race_log` reads each of its moves; raises `LogFormatError`."""
+    return _move(raw, where, cars)
+
+
+def read_restart(raw: Any, where: str, cars: set[str]) -> Mapping[str, Any]:
+    """A turn's `restart` object (A5), read as `read_race_log` reads it; raises `LogFormatError`."""
+    return _restart(raw, where, cars)
 
 
 def _car(raw: Any, where: str) -> CarEntry:

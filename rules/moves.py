@@ -289,6 +289,35 @@ def reachable(
     return out
 
 
+def routes(
+    track: Track,
+    start: str,
+    length: int,
+    occupied: Collection[str],
+    start_corner: str | None,
+    start_stops: int,
+    *,
+    dangerous: Collection[str] = (),
+) -> list[dict[str, list[tuple[tuple[int, int, int], tuple[str, ...]]]]]:
+    """Like `reachable`, but every way `search` tells apart to each square (one per search state:
+    lane shifts run, last shift, lane lock, zig-zag), best first: item `d` maps a square `d` squares
+    away to [(cost, path), ...]. The first of each list is `reachable`'s path."""
+    layers = _layers(track, start, length, occupied, start_corner, start_stops, dangerous, True, True)
+    out: list[dict[str, list[tuple[tuple[int, int, int], tuple[str, ...]]]]] = [{start: [((0, 0, 0), ())]}]
+    for depth in range(1, len(layers)):
+        found: dict[str, list[tuple[int, tuple]]] = {}
+        for key, value in layers[depth].items():
+            found.setdefault(key[0], []).append((value[0], key))
+        head = layers[: depth + 1]
+        out.append(
+            {
+                sq: [(_cost(c), _path(head, key)) for c, key in sorted(ways, key=_first)]
+                for sq, ways in found.items()
+            }
+        )
+    return out
+
+
 # One layer of the search: (square, shifts run, last shift, lane lock, zig-zagged) -> (cost, parent
 # key). A cost is one int that orders like (dangerous squares, zig-zag, lane shifts).
 _Layer = dict[tuple, tuple[int, tuple | None]]

@@ -20,7 +20,7 @@ from rules.formats import LogFormatError, Move, RaceLog
 from rules.game import Game
 from rules.journal import Journal
 from rules.ledger import XpChange, XpKind, XpReason
-from rules.messages import Code, Message, msg
+from rules.messages import Code, Message, Placeholder, msg
 from rules.options import registry
 from rules.order import after_move as lapped
 from rules.order import progress, turn_start
@@ -45,7 +45,7 @@ _OUT = CarStatus.OUT
 _RACING = CarStatus.RACING
 _SPARES = registry.SPARES
 
-__all__ = ["Game", "apply", "replay", "start", "end_turn", "finish_turn", "play_turn"]
+__all__ = ["Game", "apply", "replay", "start", "end_turn", "finish_turn", "play_turn", "take_off"]
 
 
 def _rules_for(log: RaceLog, ruleset: RuleSet | None) -> tuple[RuleSet, list[Violation]]:
@@ -133,6 +133,9 @@ def _take_off(state: RaceState, car_ids, turn: int) -> RaceState:
         ):
             state = state.with_car(car.with_(square=None))
     return state
+
+
+take_off = _take_off  # public: the play API (rules/play/) takes obstacles off as play_turn does
 
 
 def end_turn(game: Game, state: RaceState) -> RaceState:
@@ -269,10 +272,15 @@ def finish_turn(game: Game, state: RaceState) -> tuple[RaceState, list]:
     return end_turn(game, state), happened
 
 
+def not_racing(car: CarState) -> Message:
+    """T5: why a car that is not racing moves no more (the message of `play_turn`'s violation)."""
+    return _not_racing(car)
+
+
 def _not_racing(car: CarState) -> Message:
     if car.status is _FINISHED:
         return msg(Code.T5_CAR_FINISHED_MOVES_NO_MORE, car=car.id, turn=car.finish_turn)
-    cause = car.cause.value if car.cause else "out"
+    cause = car.cause.value if car.cause else Placeholder.OUT
     return msg(Code.T5_CAR_ELIMINATED_MOVES_NO_MORE, car=car.id, turn=car.out_turn, cause=cause)
 
 
@@ -312,8 +320,8 @@ def replay(log: RaceLog, track: Track, ruleset: RuleSet | None = None) -> Verdic
                 None,
                 "F3",
                 Code.F3_CLAIMED_RESULT_DIFFERS_REPLAY,
-                claimed=", ".join(log.result) or "(none)",
-                replayed=", ".join(finishers) or "(no finisher)",
+                claimed=", ".join(log.result) or Placeholder.NO_RESULT,
+                replayed=", ".join(finishers) or Placeholder.NO_FINISHER,
             )
     xp = experience(game.rules, game.entries, state, placings)
     changes = state.xp_changes + tuple(race_finish_changes(game.rules, game.entries, placings))

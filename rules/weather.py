@@ -18,6 +18,18 @@ _RAIN = WeatherKind.RAIN  # looked up once: `WeatherKind.RAIN` is a slow lookup 
 _VARIABLE = WeatherKind.VARIABLE
 
 
+class WeatherLabel(StrEnum):
+    """The weather as a message tells it: the season's, or a variable one's state now (W1)."""
+
+    SUN = "sun"
+    RAIN = "rain"
+    VARIABLE_DRY = "variable (dry)"
+    RAIN_FIXED = "rain (fixed)"
+    RAIN_TEMPORARY = "rain (temporary)"
+    SUN_FIXED = "sun (fixed)"
+    SUN_TEMPORARY = "sun (temporary)"
+
+
 class Tyres(StrEnum):
     HARD = "hard"
     SOFT = "soft"
@@ -82,12 +94,12 @@ class Weather:
             return Weather(self.kind, rolled, True)
         return Weather(self.kind, rolled, False)
 
-    def label(self) -> str:
+    def label(self) -> WeatherLabel:
         if self.kind is not WeatherKind.VARIABLE:
-            return self.kind.value
+            return WeatherLabel(self.kind.value)
         if self.current is WeatherKind.VARIABLE:
-            return "variable (dry)"
-        return f"{self.current.value} ({'fixed' if self.fixed else 'temporary'})"
+            return WeatherLabel.VARIABLE_DRY
+        return WeatherLabel(f"{self.current.value} ({'fixed' if self.fixed else 'temporary'})")
 
 
 @dataclass(frozen=True, slots=True)

@@ -149,6 +149,8 @@ def sheet_judged(sheet: RaceSheet) -> None:
         "url": sheet.get_absolute_url(),
         "valid": sheet.status == RaceSheet.Status.VALID,
         "first": first or sheet.error,
+        "first_code": head.get("code", "") if first else "",  # told in the recipient's language
+        "first_params": (head.get("params") or {}) if first else {},
         "rule": head.get("rule", ""),
     }
     announce(key=f"sheet-judged:{sheet.pk}", kind="sheet_judged", params=params, users=[sheet.submitted_by])

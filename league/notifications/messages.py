@@ -46,7 +46,7 @@ def _race_tomorrow(p: dict[str, Any]) -> tuple[str, str]:
 
 
 def _sheet_judged(p: dict[str, Any]) -> tuple[str, str]:
-    from races.engine_messages import translate_engine_message
+    from races.messages import verdict_text
 
     race = _race(p)
     if p["valid"]:
@@ -55,7 +55,11 @@ def _sheet_judged(p: dict[str, Any]) -> tuple[str, str]:
             _("The engine found no broken rule in your sheet for %(race)s: %(url)s")
             % {"race": race, "url": _url(p["url"])},
         )
-    first = translate_engine_message(p["first"]) if p.get("first") else _("the log could not be read")
+    first = (
+        verdict_text({"message": p["first"], "code": p.get("first_code"), "params": p.get("first_params")})
+        if p.get("first")
+        else _("the log could not be read")
+    )
     if p.get("rule"):
         first = f"{p['rule']} — {first}"
     return (

@@ -17,7 +17,7 @@ from django.utils.translation import get_language, gettext_lazy
 from django.utils.translation import gettext as _
 
 from league.templatetags.league_extras import cause_label
-from races.engine_messages import translate_engine_message
+from races.messages import message_text
 from races.models import Race, RaceEntry, RaceSheet
 from rules.formats import CarEntry, LogFormatError, read_race_log
 from rules.messages import SPINS
@@ -27,11 +27,11 @@ from rules.state import CarStatus, RaceState
 from rules.track import CircuitError, load_circuit
 from rules.verdict import Event, Standing
 
-FRAMES_VERSION = 2  # bump when the shape of the frames changes: older cache entries are ignored
+FRAMES_VERSION = 3  # bump when the shape of the frames changes: older cache entries are ignored
 CACHE_SECONDS = 60 * 60 * 24 * 7
 NO_COLOUR = "#5d6270"
 
-# The engine's event kinds, in the reader's language (its messages: races/engine_messages.py).
+# The engine's event kinds, in the reader's language (its messages: races/messages.py).
 EVENT_LABELS: dict[str, Promise] = {
     "corner-exit": gettext_lazy("Corner exit"),
     "spin": gettext_lazy("Spin"),
@@ -186,7 +186,7 @@ def _event(event: Event) -> dict[str, Any]:
         "kind": kind,
         "label": str(label) if label is not None else kind.replace("-", " ").capitalize(),
         "car": event.car,
-        "text": translate_engine_message(event.message),
+        "text": message_text(event.code, event.params),
     }
 
 

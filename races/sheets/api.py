@@ -180,7 +180,14 @@ class RaceSheetDetailApi(APIView):
         status = serializers.ChoiceField(choices=RaceSheet.Status.choices)
         chosen = serializers.BooleanField()
         verdict = serializers.JSONField(
-            allow_null=True, help_text="The replay's verdict (see the race-log spec); null until judged."
+            allow_null=True,
+            help_text=(
+                "The replay's verdict (see the race-log spec); null until judged. Each violation and event "
+                "has `message` (English), `code` (a stable message code: the engine's, or `site.…` for the "
+                "site's own checks) and `params` (the values its template is filled with; a nested message "
+                "is {code, params}), so a client can show it in its own language. Verdicts judged before "
+                "codes existed have `message` only."
+            ),
         )
         error = serializers.CharField(help_text="Why the log is unreadable or could not be judged.")
 

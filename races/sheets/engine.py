@@ -18,6 +18,7 @@ from django.conf import settings
 from django.utils.translation import gettext as _
 
 from races.sheets.experience import experience_check
+from races.sheets.site_messages import SiteCode, site_violation
 from rules.formats import LogFormatError, read_qualifying, read_race_log
 from rules.qualifying import qualify
 from rules.replay import replay
@@ -41,14 +42,10 @@ class Judgement:
     grid: tuple[dict[str, Any], ...] = field(default=())  # qualifying only
 
 
-def _violation(rule: str, message: str, car: str | None = None, turn: int = 0) -> dict[str, Any]:
-    return {"turn": turn, "car": car, "rule": rule, "message": message}
-
-
 def _unreadable(message: str, kind_field: str = "classification") -> Judgement:
     verdict = {
         "valid": False,
-        "violations": [_violation("SITE-format", message)],
+        "violations": [site_violation("SITE-format", SiteCode.UNREADABLE, error=message)],
         kind_field: [],
     }
     if kind_field == "classification":
@@ -67,10 +64,12 @@ def _circuit_check(race: Race, circuit_id: str) -> list[dict[str, Any]]:
     if circuit_id == race.circuit.slug:
         return []
     return [
-        _violation(
+        site_violation(
             "SITE-circuit",
-            _("the log is for circuit %(log)r, but this race is run on %(race)r (%(name)s)")
-            % {"log": circuit_id, "race": race.circuit.slug, "name": race.circuit.name},
+            SiteCode.CIRCUIT_OTHER,
+            log=circuit_id,
+            race=race.circuit.slug,
+            name=race.circuit.name,
         )
     ]
 
@@ -81,20 +80,17 @@ def _cars_check(entries: dict[str, RaceEntry], cars: Iterable[str]) -> list[dict
     for car in cars:
         if car not in entries:
             problems.append(
-                _violation(
+                site_violation(
                     "SITE-entries",
-                    _("car %(car)s is not entered in this race (entered: %(entered)s)")
-                    % {"car": car, "entered": ", ".join(sorted(entries, key=_car_order)) or "—"},
+                    SiteCode.CAR_NOT_ENTERED,
                     car=car,
+                    entered=", ".join(sorted(entries, key=_car_order)) or "—",
                 )
             )
     for car in sorted(set(entries) - set(cars), key=_car_order):
         problems.append(
-            _violation(
-                "SITE-entries",
-                _("car %(car)s (%(driver)s) is entered in this race but missing from the log")
-                % {"car": car, "driver": entries[car].season_entry.driver.slug},
-                car=car,
+            site_violation(
+                "SITE-entries", SiteCode.CAR_MISSING, car=car, driver=entries[car].season_entry.driver.slug
             )
         )
     return problems
@@ -114,29 +110,32 @@ def _crew_check(entries: dict[str, RaceEntry], log_cars: Iterable[Any]) -> list[
         season_entry = entry.season_entry
         if car.driver != season_entry.driver.slug:
             problems.append(
-                _violation(
+                site_violation(
                     "SITE-entries",
-                    _("car %(car)s is driven by %(entered)r in this race, the log says %(log)r")
-                    % {"car": car.car, "entered": season_entry.driver.slug, "log": car.driver},
+                    SiteCode.DRIVER_DIFFERS,
                     car=car.car,
+                    entered=season_entry.driver.slug,
+                    log=car.driver,
                 )
             )
         if car.team != season_entry.team.slug:
             problems.append(
-                _violation(
+                site_violation(
                     "SITE-entries",
-                    _("car %(car)s races for team %(entered)r, the log says %(log)r")
-                    % {"car": car.car, "entered": season_entry.team.slug, "log": car.team},
+                    SiteCode.TEAM_DIFFERS,
                     car=car.car,
+                    entered=season_entry.team.slug,
+                    log=car.team,
                 )
             )
         if entry.grid_slot and car.grid != entry.grid_slot:
             problems.append(
-                _violation(
+                site_violation(
                     "SITE-grid",
-                    _("car %(car)s starts from grid slot %(entered)d in this race, the log says %(log)d")
-                    % {"car": car.car, "entered": entry.grid_slot, "log": car.grid},
+                    SiteCode.GRID_SLOT_DIFFERS,
                     car=car.car,
+                    entered=entry.grid_slot,
+                    log=car.grid,
                 )
             )
     return problems
@@ -244,10 +243,12 @@ def judge_qualifying(*, race: Race, raw: bytes) -> Judgement:
     track = _track(race)
     if len(grid) > len(track.grid):
         site.append(
-            _violation(
+            site_violation(
                 "SITE-grid",
-                _("%(n)d cars qualified, but %(circuit)s has %(slots)d grid slots")
-                % {"n": len(grid), "circuit": race.circuit.slug, "slots": len(track.grid)},
+                SiteCode.GRID_TOO_SMALL,
+                n=len(grid),
+                circuit=race.circuit.slug,
+                slots=len(track.grid),
             )
         )
     verdict = {"valid": not site, "violations": site, "grid": grid}

@@ -19,6 +19,7 @@ from django.db.models import Q, Sum
 from django.utils.translation import gettext as _
 
 from league.models import Driver, ExperienceEntry, Team
+from races.sheets.site_messages import SiteCode, site_violation
 from rules.ledger import FINISH_REASONS, XpChange, XpKind, XpReason
 from rules.scoring import finish_changes
 from rules.verdict import Standing
@@ -85,14 +86,9 @@ def experience_check(
 
 
 def _problem(car: str, who: str, need: Decimal, has: Decimal) -> dict[str, Any]:
-    message = _(
-        "%(who)s spends %(need)s experience points in this race; the league's ledger gives %(has)s."
-    ) % {
-        "who": who,
-        "need": need,
-        "has": has,
-    }
-    return {"turn": 0, "car": car, "rule": "SITE-experience", "message": message}
+    return site_violation(
+        "SITE-experience", SiteCode.EXPERIENCE_SHORT, car=car, who=who, need=str(need), has=str(has)
+    )
 
 
 def sheet_changes(*, race: Race, verdict: Mapping[str, Any], rows: Sequence[ResultRow]) -> list[XpChange]:

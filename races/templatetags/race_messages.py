@@ -1,14 +1,17 @@
-"""`{{ message|engine_message }}`: a rules engine message in the reader's language."""
+"""`{{ violation|verdict_message }}`: a stored violation or event in the reader's language."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from typing import Any
+
 from django import template
 
-from races.engine_messages import translate_engine_message
+from races.messages import verdict_text
 
 register = template.Library()
 
 
 @register.filter
-def engine_message(message: str | None) -> str:
-    return translate_engine_message(message or "")
+def verdict_message(entry: Mapping[str, Any] | None) -> str:
+    return verdict_text(entry or {})

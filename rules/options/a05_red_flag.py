@@ -29,7 +29,7 @@ from typing import TYPE_CHECKING, Any
 
 from rules import pits
 from rules.journal import Journal
-from rules.messages import Code, Kind, msg, params
+from rules.messages import Code, Kind, RedFlag, msg, params
 from rules.options.spec import Hooks, OptionSpec
 from rules.order import play_order
 from rules.state import PARTS, CarState, CarStatus, Cause, RaceState, Wear
@@ -51,7 +51,7 @@ SPARE_GEAR = 4
 _RACING = CarStatus.RACING  # looked up once: an enum member is a slow lookup in Python 3.11
 
 # The triggers, as stored in `RaceState.flags` once fired
-START, DANGEROUS, WALL = "start", "22 dangerous squares", "3 walls"
+START, DANGEROUS, WALL = RedFlag.START, RedFlag.DANGEROUS, RedFlag.WALLS  # what made the flag fall
 
 
 # -- when the flag falls ------------------------------------------------------------

@@ -11,12 +11,27 @@ from pathlib import Path
 
 import pytest
 
-from rules import LogFormatError, RuleSet, load_circuit, read_race_log, replay
+from rules import LogFormatError, RuleSet, formats, load_circuit, read_race_log, replay
 from rules.bot import write_race
 from rules.journal import Journal
-from rules.messages import SPINS, TEMPLATES, Code, Kind, msg, params_json, render
+from rules.messages import (
+    SPINS,
+    TEMPLATES,
+    WORD_PARAMS,
+    WORDS,
+    Code,
+    Kind,
+    Placeholder,
+    RedFlag,
+    Renderer,
+    msg,
+    params_json,
+    render,
+)
 from rules.ruleset import OPTIONS
+from rules.state import PARTS, Cause
 from rules.verdict import Event, Violation
+from rules.weather import Tyres, WeatherLabel
 
 ROOT = Path(__file__).resolve().parents[2]
 LOGS = ROOT / "fixtures" / "race_logs"
@@ -231,3 +246,37 @@ def test_a_journal_keeps_the_order_of_what_it_is_told():
         "params": {"car": "7", "turn": 2},
     }
     assert params_json(out[0].params) == {"laps": 3}
+
+
+def test_a_renderer_subclass_changes_templates_words_ordinals_and_plurals_nested_too():
+    class Shouting(Renderer):
+        def template(self, code: Code) -> str:
+            return "» " + super().template(code)
+
+        def word(self, vocabulary: str, word: str) -> str:
+            return f"<{vocabulary}:{word}>"
+
+        def ordinal(self, n: int) -> str:
+            return f"#{n}"
+
+    why = msg(Code.OUT_NO_POINTS_LEFT, part="engine")
+    assert (
+        Shouting().render(Code.ELIMINATED_OUT, (("why", why),))
+        == "» eliminated: » no <part:engine> points left"
+    )
+    assert (
+        Shouting().render(Code.G4_FIRST_MOVE_1ST_GEAR, {"gear": 2})
+        == "» the first move is in 1st gear, not #2"
+    )
+    assert render(Code.ELIMINATED_OUT, (("why", why),)) == "eliminated: no engine points left"
+
+
+def test_params_that_carry_words_carry_typed_values_the_english_reads_as_before():
+    assert WeatherLabel.RAIN_TEMPORARY == "rain (temporary)" and set(WORDS["weather"]) == set(WeatherLabel)
+    assert set(WORDS["red flag"]) == set(RedFlag) and set(WORDS["cause"]) == {*Cause, Placeholder.OUT}
+    assert set(WORDS["result"]) == {Placeholder.NO_RESULT, Placeholder.NO_FINISHER}
+    assert set(WORDS["test"]) == set(formats.TestKind) and set(WORDS["tyres"]) == set(Tyres)
+    assert set(WORDS["part"]) == set(PARTS)
+    assert {v for table in WORD_PARAMS.values() for v in table.values()} <= set(WORDS)
+    for code, table in WORD_PARAMS.items():
+        assert set(table) <= set(_fields(TEMPLATES[code])), code

@@ -129,7 +129,10 @@ def test_an_invalid_sheet_names_its_first_violation(languages, hook, example, su
     (message,) = mail.outbox
     assert message.to == [oval.bruno.email] and "invalide" in message.subject
     first = sheet.verdict["violations"][0]
-    assert f"Première : {first['rule']} — " in message.body
+    assert (
+        f"Première : {first['rule']} — passage de la 2e à la 4e : une vitesse sautée en montant"
+        in message.body
+    )
     assert len(hook.calls) == 1
 
 

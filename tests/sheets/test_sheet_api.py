@@ -134,6 +134,19 @@ def test_anyone_reads_a_sheets_status(oval, example, submit):
     assert set(body) == {"id", "race", "kind", "version", "status", "chosen", "verdict", "error"}
 
 
+def test_the_verdict_gives_each_message_in_english_with_its_code_and_params(oval, example, submit):
+    sheet = submit(oval.race, example("race-ovale-gear-skip.json"), oval.alice)
+
+    body = APIClient(HTTP_ACCEPT_LANGUAGE="fr").get(reverse("api:sheet", kwargs={"pk": sheet.pk})).json()
+
+    skip = body["verdict"]["violations"][0]
+    assert skip["code"].startswith("g2.") and skip["params"]["gear"] > skip["params"]["previous"] + 1
+    assert skip["message"].startswith(f"gear {skip['params']['previous']} → {skip['params']['gear']} skips")
+    schema = APIClient().get(reverse("api:schema"), {"format": "json"}).json()
+    verdict = schema["components"]["schemas"]["RaceSheet"]["properties"]["verdict"]
+    assert "`code`" in verdict["description"] and "`params`" in verdict["description"]
+
+
 def test_the_standings_give_drivers_and_teams_with_points(oval, example, submit):
     submit(oval.race, example("race-ovale-valid.json"), oval.alice)
 
