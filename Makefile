@@ -6,7 +6,7 @@ PIP := $(VENV)/bin/pip
 HOST ?= 127.0.0.1
 PORT ?= 8000
 
-.PHONY: run test test-fast install install-dev migrate demo lint format messages bench bench-pipeline bench-site screenshots worker beat clean chromium
+.PHONY: prod run test test-fast install install-dev migrate demo lint format messages bench bench-pipeline bench-site screenshots worker beat clean chromium
 
 $(VENV)/.installed: requirements.txt
 	$(PYTHON) -m venv $(VENV)
@@ -75,6 +75,14 @@ bench-pipeline: install-dev
 ## The season and race pages under load on a 10-season league, beside a minimal Django view (see --help)
 bench-site: install-dev
 	$(PY) bench/site.py
+
+## Production on one machine: migrate, collect static files, then gunicorn, a worker and beat (Procfile, honcho).
+## Needs SECRET_KEY, ALLOWED_HOSTS, DATABASE_URL (PostgreSQL) and REDIS_URL; see docs/deploy.md.
+prod: install
+	@test -n "$$SECRET_KEY" -a -n "$$DATABASE_URL" -a -n "$$REDIS_URL" || { echo "make prod: set SECRET_KEY, DATABASE_URL and REDIS_URL (docs/deploy.md)"; exit 2; }
+	DJANGO_SETTINGS_MODULE=config.settings.production $(PY) manage.py migrate --noinput
+	DJANGO_SETTINGS_MODULE=config.settings.production $(PY) manage.py collectstatic --noinput -v 0
+	DJANGO_SETTINGS_MODULE=config.settings.production $(VENV)/bin/honcho start -f Procfile web worker beat
 
 ## A Celery worker on Redis (REDIS_URL defaults to the local server)
 worker: install

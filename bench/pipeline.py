@@ -2,6 +2,13 @@
 
     .venv/bin/python bench/pipeline.py [--sheets 50] [--workers 2] [--rate 0] [--via service|api]
                                        [--redis redis://127.0.0.1:6379/13] [--database-url URL] [--keep]
+                                       [--postgres] [--cars 10]
+
+`--postgres` runs on a PostgreSQL database of its own (`fdleague_bench_<pid>` on the local server,
+created and dropped); `--cars 10` judges bot-written 10-car races on Spa (one per sheet, each
+its own race) instead of the demo's two-car oval, and prints beside the pipeline's rate the bare
+replay rate of the same sheets (read + replay, no site) on as many processes as workers, measured
+in the same run: the pipeline's overhead is the gap.
 
 It builds a scratch database (SQLite in /tmp by default; any DATABASE_URL with
 --database-url, e.g. an empty PostgreSQL database), migrates it, loads the demo
@@ -43,12 +50,28 @@ def _args() -> argparse.Namespace:
     parser.add_argument("--database-url", default="", help="default: a scratch SQLite file in /tmp")
     parser.add_argument("--keep", action="store_true", help="keep the scratch SQLite file")
     parser.add_argument("--timeout", type=float, default=300)
+    parser.add_argument("--postgres", action="store_true", help="a PostgreSQL database of its own")
+    parser.add_argument("--cars", type=int, default=0, help="bot-written races of this many cars on Spa")
     return parser.parse_args()
+
+
+ADMIN_URL = "postgres://postgres@127.0.0.1:5432/postgres"
+
+
+def _own_database(create: bool) -> str:
+    import psycopg
+
+    name = f"fdleague_bench_{os.getpid()}"
+    with psycopg.connect(ADMIN_URL, autocommit=True) as conn:
+        conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+        if create:
+            conn.execute(f'CREATE DATABASE "{name}"')
+    return f"postgres://postgres@127.0.0.1:5432/{name}"
 
 
 def _environment(args: argparse.Namespace, queue: str) -> tuple[dict[str, str], Path | None]:
     scratch = None
-    database_url = args.database_url
+    database_url = args.database_url or (_own_database(create=True) if args.postgres else "")
     if not database_url:
         scratch = Path(tempfile.gettempdir()) / f"fdleague-bench-{os.getpid()}.sqlite3"
         database_url = f"sqlite:///{scratch}"
@@ -60,8 +83,93 @@ def _environment(args: argparse.Namespace, queue: str) -> tuple[dict[str, str], 
         "CELERY_TASK_ALWAYS_EAGER": "False",
         "CELERY_QUEUE": queue,
         "LOG_LEVEL": "WARNING",
+        "CELERY_KEY_PREFIX": f"{queue}:",  # its own unacknowledged messages on a shared Redis
+        "THROTTLE_SHEETS": "1000000/min",
     }
     return env, scratch
+
+
+def _bot_races(n: int, cars: int) -> tuple[list, list[bytes]]:
+    """n races of `cars` cars on Spa, each with a bot-written log (seeds 1…n), and the logs."""
+    import json
+
+    from django.contrib.auth import get_user_model
+
+    from league.models import ExperienceEntry
+    from league.services import (
+        driver_create,
+        experience_record,
+        season_create,
+        season_entry_create,
+        team_create,
+    )
+    from races.models import Race
+    from races.services import circuit_create, race_create, race_entry_create
+    from rules import load_circuit
+    from rules.bot import write_race
+
+    document = json.loads((ROOT / "fixtures" / "circuits" / "spa.json").read_text())
+    circuit = circuit_create(document=document)
+    track = load_circuit(document)
+    season = season_create(name="Bench", slug="bench", year=2026, status="running", laps_per_race=1)
+    teams = {}
+    entries = []
+    for car in range(1, cars + 1):
+        team_slug = f"team-{(car + 1) // 2}"
+        if team_slug not in teams:
+            teams[team_slug] = team_create(name=team_slug, slug=team_slug)
+        driver = driver_create(name=f"driver-{car}", slug=f"driver-{car}")
+        entries.append(
+            season_entry_create(season=season, driver=driver, team=teams[team_slug], car_number=car)
+        )
+    for who in [{"driver": e.driver} for e in entries] + [{"team": t} for t in teams.values()]:
+        # Enough experience for whatever the bot spends: the bench measures judging, not refusals.
+        experience_record(season=season, reason=ExperienceEntry.Reason.ADJUSTMENT, amount="1000", **who)
+    races, logs = [], []
+    from django.utils import timezone
+
+    for i in range(n):
+        race = race_create(
+            season=season, round=i + 1, circuit=circuit, laps=1, status=Race.Status.RUN,
+            scheduled_at=timezone.now() - timezone.timedelta(days=n - i),
+        )  # fmt: skip
+        log = write_race(track, cars=cars, laps=1, seed=i + 1)
+        for entry in entries:
+            wear = next(c["wear"] for c in log["cars"] if c["car"] == str(entry.car_number))
+            race_entry_create(race=race, season_entry=entry, wear=dict(wear))
+        races.append(race)
+        logs.append(json.dumps(log).encode())
+    get_user_model().objects.create_superuser("bench-steward", "s@example.org", "bench")
+    return races, logs
+
+
+def _replay_one(data: bytes) -> bool:
+    from rules import load_circuit, read_race_log, replay
+    from rules.ruleset import RuleSet
+
+    global _TRACK
+    if _TRACK is None:
+        import json
+
+        _TRACK = load_circuit(json.loads((ROOT / "fixtures" / "circuits" / "spa.json").read_text()))
+    return replay(read_race_log(data), _TRACK, RuleSet.from_options(["A7"], laps=1)).valid
+
+
+_TRACK = None
+
+
+def _bare_rate(logs: list[bytes], processes: int) -> float:
+    """Sheets per second the engine alone judges on `processes` processes (read + replay)."""
+    import multiprocessing
+
+    from django.db import connections
+
+    connections.close_all()  # no database connection shared with the forked processes
+    with multiprocessing.get_context("fork").Pool(processes) as pool:
+        pool.map(_replay_one, logs[:processes])  # warm up: imports, the track
+        started = time.perf_counter()
+        pool.map(_replay_one, logs, chunksize=1)
+        return len(logs) / (time.perf_counter() - started)
 
 
 def _start_workers(n: int, env: dict[str, str], queue: str, logs: Path) -> list[subprocess.Popen]:
@@ -133,17 +241,26 @@ def main() -> None:
     from django.db import connection
 
     call_command("migrate", verbosity=0)
-    call_command("load_demo", verbosity=0, stdout=open(os.devnull, "w"))  # noqa: SIM115
+    if not args.cars:
+        call_command("load_demo", verbosity=0, stdout=open(os.devnull, "w"))  # noqa: SIM115
 
     from races.models import Race, RaceSheet
     from races.sheets.services import race_sheet_submit
 
-    race = Race.objects.select_related("season", "circuit").get(circuit__slug="ovale", status=Race.Status.RUN)
-    alice = get_user_model().objects.get(username="alice")
     logs = Path(tempfile.mkdtemp(prefix="fdleague-bench-logs-"))
-    logs_raw = [
-        (EXAMPLES / name).read_bytes() for name in ("race-ovale-valid.json", "race-ovale-gear-skip.json")
-    ]
+    if args.cars:
+        bot_races, logs_raw = _bot_races(args.sheets, args.cars)
+        alice = get_user_model().objects.get(username="bench-steward")
+        bare = _bare_rate(logs_raw, args.workers)
+    else:
+        race = Race.objects.select_related("season", "circuit").get(
+            circuit__slug="ovale", status=Race.Status.RUN
+        )
+        alice = get_user_model().objects.get(username="alice")
+        logs_raw = [
+            (EXAMPLES / name).read_bytes() for name in ("race-ovale-valid.json", "race-ovale-gear-skip.json")
+        ]
+        bot_races, bare = [], None
     post = None
     if args.via == "api":
         from rest_framework.authtoken.models import Token
@@ -152,7 +269,7 @@ def main() -> None:
         client = APIClient()
         client.credentials(HTTP_AUTHORIZATION=f"Token {Token.objects.get_or_create(user=alice)[0].key}")
 
-        def post(raw: bytes) -> int:
+        def post(race: Race, raw: bytes) -> int:
             response = client.post(f"/api/races/{race.pk}/sheets/", {"log": raw.decode()}, format="json")
             assert response.status_code == 201, response.content
             return response.json()["id"]
@@ -162,9 +279,12 @@ def main() -> None:
         started = time.monotonic()
         ids = []
         for n in range(args.sheets):
-            raw = logs_raw[n % 2]
+            if bot_races:
+                race, raw = bot_races[n], logs_raw[n]
+            else:
+                raw = logs_raw[n % 2]
             if post is not None:
-                ids.append(post(raw))
+                ids.append(post(race, raw))
             else:
                 ids.append(race_sheet_submit(race=race, raw=raw, by=alice).pk)
             if args.rate:
@@ -180,7 +300,8 @@ def main() -> None:
         _stop(workers)
         import redis
 
-        redis.Redis.from_url(args.redis).delete(queue)
+        client = redis.Redis.from_url(args.redis)
+        client.delete(queue, *client.scan_iter(f"{queue}*"))
 
     latencies = [
         (s["validated_at"] - s["submitted_at"]).total_seconds() * 1000 for s in sheets if s["validated_at"]
@@ -210,12 +331,21 @@ def main() -> None:
     print(
         f"  throughput: {len(latencies) / span:.1f} sheets judged/s ({span:.2f} s first submission → last verdict)"
     )
+    if bare is not None:
+        rate = len(latencies) / span
+        print(
+            f"  bare replay of the same {args.cars}-car sheets on {args.workers} processes: {bare:.1f} sheets/s; "
+            f"the pipeline judges {rate:.1f}/s = {rate / bare:.2f}× (target ≥ 0.5×)"
+        )
     if task_times:
         print(
             f"  task time on a worker: p50 {_percentile(task_times, 50):.0f} ms, p95 {_percentile(task_times, 95):.0f} ms"
         )
+    connection.close()
     if scratch is not None and not args.keep:
         scratch.unlink(missing_ok=True)
+    if args.postgres and not args.database_url:
+        _own_database(create=False)
 
 
 if __name__ == "__main__":

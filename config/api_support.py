@@ -9,26 +9,39 @@ from django.utils.translation import gettext_lazy as _
 from drf_spectacular.openapi import AutoSchema
 from drf_spectacular.utils import OpenApiExample, OpenApiResponse, extend_schema_serializer
 from rest_framework import exceptions, serializers, status, viewsets
-from rest_framework.parsers import JSONParser
 from rest_framework.permissions import SAFE_METHODS, AllowAny, BasePermission
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 from rest_framework.views import exception_handler as drf_exception_handler
 
+from config.json_parser import StrictJSONParser
+
 # PositiveSmallIntegerField's ceiling on PostgreSQL: inputs stop there, so every database answers alike.
 SMALL = 32767
 
 
 class IsStaffOrReadOnly(BasePermission):
-    """Anyone reads; only the league's admins (staff) write."""
+    """Anyone reads; the league's admins (staff) write what their model permissions allow.
+
+    A staff account with view permissions only writes nothing: POST needs `add`, PATCH `change`,
+    DELETE `delete` on the view's model, as in the admin.
+    """
 
     message = _("Only the league's admins may change this.")
+    ACTIONS = {"POST": "add", "PUT": "change", "PATCH": "change", "DELETE": "delete"}
 
     def has_permission(self, request: Request, view: APIView) -> bool:
         if request.method in SAFE_METHODS:
             return True
-        return bool(request.user and request.user.is_authenticated and request.user.is_staff)
+        user = request.user
+        if not (user and user.is_authenticated and user.is_staff):
+            return False
+        action = self.ACTIONS.get(request.method)
+        model = getattr(getattr(view, "queryset", None), "model", None)
+        if action is None or model is None:
+            return False
+        return user.has_perm(f"{model._meta.app_label}.{action}_{model._meta.model_name}")
 
 
 def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | None:
@@ -140,7 +153,7 @@ class ReadWriteViewSet(viewsets.GenericViewSet):
     """
 
     permission_classes = [IsStaffOrReadOnly]
-    parser_classes = [JSONParser]
+    parser_classes = [StrictJSONParser]
     http_method_names = ["get", "post", "patch", "head", "options"]
     OutputSerializer: type[serializers.Serializer]
 

@@ -3,13 +3,19 @@
 from __future__ import annotations
 
 from django.urls import include, path
+from django.utils.translation import gettext_lazy as _
 from drf_spectacular.utils import extend_schema, inline_serializer
-from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
+from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerSplitView
 from rest_framework import serializers
 from rest_framework.authtoken.serializers import AuthTokenSerializer
 from rest_framework.authtoken.views import ObtainAuthToken
+from rest_framework.exceptions import Throttled, ValidationError
+from rest_framework.parsers import FormParser, MultiPartParser
 from rest_framework.routers import DefaultRouter
+from rest_framework.throttling import ScopedRateThrottle
 
+from config.json_parser import StrictJSONParser
+from config.page_cache import cached_page
 from league.api import SeasonStandingsApi
 from league.api_experience import ExperienceApi
 from league.api_people import DriverApi, TeamApi
@@ -23,13 +29,25 @@ from races.sheets.api import RaceSheetCreateApi, RaceSheetDetailApi
 class TokenApi(ObtainAuthToken):
     """POST /api/auth/token/: a user name and password give the user's API token."""
 
+    parser_classes = [StrictJSONParser, FormParser, MultiPartParser]
+    throttle_classes = [ScopedRateThrottle]
+    throttle_scope = "auth"
+
     @extend_schema(
         operation_id="auth_token",
         request=AuthTokenSerializer,
         responses={200: inline_serializer("Token", {"token": serializers.CharField()})},
     )
     def post(self, request, *args, **kwargs):
-        return super().post(request, *args, **kwargs)
+        try:
+            return super().post(request, *args, **kwargs)
+        except ValidationError:
+            # django-axes marks a locked-out client on the request it was given: DRF's wrapper
+            if getattr(request, "axes_locked_out", False) or getattr(
+                request._request, "axes_locked_out", False
+            ):
+                raise Throttled(detail=_("Too many failed logins: try again later.")) from None
+            raise
 
 
 app_name = "api"
@@ -48,8 +66,9 @@ urlpatterns = [
     path("auth/token/", TokenApi.as_view(), name="token"),
     path("races/<int:pk>/sheets/", RaceSheetCreateApi.as_view(), name="race-sheets"),
     path("sheets/<int:pk>/", RaceSheetDetailApi.as_view(), name="sheet"),
-    path("seasons/<int:pk>/standings/", SeasonStandingsApi.as_view(), name="season-standings"),
+    path("seasons/<int:pk>/standings/", cached_page(SeasonStandingsApi.as_view()), name="season-standings"),
     path("schema/", SpectacularAPIView.as_view(), name="schema"),
-    path("docs/", SpectacularSwaggerView.as_view(url_name="api:schema"), name="docs"),
+    # The split view: its set-up script is a file of its own, not inline (Content-Security-Policy).
+    path("docs/", SpectacularSwaggerSplitView.as_view(url_name="api:schema"), name="docs"),
     path("", include(router.urls)),
 ]

@@ -10,6 +10,7 @@ from django.urls import include, path
 from django.utils.translation import gettext_lazy as _
 
 from config.health import healthz, readyz
+from config.page_cache import cached_page
 from league.views import home
 
 # The league's name on the admin, in the reader's language, not "Django administration".
@@ -28,9 +29,11 @@ urlpatterns = [
     path("accounts/logout/", allauth_views.logout, name="logout"),
     path("accounts/", include("allauth.urls")),
     path("accounts/", include("accounts.urls")),
-    path("", home, name="home"),
+    path("", cached_page(home), name="home"),
     path("", include("league.urls")),
     path("", include("races.urls")),
 ]
+handler500 = "config.outage.handler500"
+
 if settings.DEBUG:
     urlpatterns += static(settings.MEDIA_URL, document_root=settings.MEDIA_ROOT)

@@ -16,7 +16,7 @@ from django.shortcuts import get_object_or_404
 from django.utils import timezone
 from django.utils.feedgenerator import Atom1Feed
 from django.utils.translation import gettext as _
-from icalendar import Calendar, Event
+from icalendar import Calendar, Event, vText
 
 from league.models import Season
 from league.selectors import driver_standings, team_standings
@@ -60,7 +60,8 @@ def season_calendar_ics(request: HttpRequest, slug: str) -> HttpResponse:
     calendar.add("prodid", "-//Formule Dé league//calendar//EN")
     calendar.add("version", "2.0")
     calendar.add("calscale", "GREGORIAN")
-    calendar.add("x-wr-calname", season.name)
+    # An X- property is not escaped unless typed as text, and readers show it raw: one line of text.
+    calendar.add("x-wr-calname", vText(" ".join(season.name.split())))
     stamp = timezone.now()
     host = request.get_host().split(":")[0] or "localhost"
     for race in races:
@@ -160,6 +161,17 @@ class LeagueResultsFeed(_ResultsFeed):
 # --- CSV ---------------------------------------------------------------------------------------
 
 
+# A spreadsheet runs a cell that starts like a formula: `=HYPERLINK(…)` in a name would be a live link.
+_FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
+
+
+def csv_cell(value: Any) -> Any:
+    """A text cell a spreadsheet will show as text: a leading ' before what would start a formula."""
+    if isinstance(value, str) and value.startswith(_FORMULA_START):
+        return "'" + value
+    return value
+
+
 def season_standings_csv(request: HttpRequest, slug: str) -> HttpResponse:
     """The drivers' (default) or teams' table (`?table=teams`) for a spreadsheet.
 
@@ -179,8 +191,11 @@ def season_standings_csv(request: HttpRequest, slug: str) -> HttpResponse:
     if table == "drivers":
         for row in driver_standings(season=season):
             team = row.team.name if row.team else ""
-            writer.writerow([row.position, row.driver.name, team, row.points, row.wins, row.podiums])
+            writer.writerow(
+                [row.position, csv_cell(row.driver.name), csv_cell(team), row.points, row.wins, row.podiums]
+            )
     else:
         for row in team_standings(season=season):
-            writer.writerow([row.position, row.team.name, row.team.name, row.points, row.wins, row.podiums])
+            name = csv_cell(row.team.name)
+            writer.writerow([row.position, name, name, row.points, row.wins, row.podiums])
     return response

@@ -13,6 +13,7 @@ from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 from simple_history.models import HistoricalRecords
 
+from league.validators import PlainNames
 from rules.ledger import XpReason
 from rules.ruleset import DEFAULT_POINTS, OPTIONS, RuleSet
 
@@ -30,7 +31,7 @@ def default_options() -> list[str]:
     return list(DEFAULT_OPTIONS)
 
 
-class Driver(models.Model):
+class Driver(PlainNames, models.Model):
     user = models.OneToOneField(
         settings.AUTH_USER_MODEL,
         verbose_name=_("user account"),
@@ -56,7 +57,7 @@ class Driver(models.Model):
         return reverse("league:driver", kwargs={"slug": self.slug})
 
 
-class Team(models.Model):
+class Team(PlainNames, models.Model):
     name = models.CharField(_("name"), max_length=80, unique=True)
     slug = models.SlugField(_("slug"), unique=True)
     colour = models.CharField(_("colour"), max_length=7, default="#808080", validators=[colour_validator])
@@ -87,7 +88,7 @@ class GridRule(models.TextChoices):
     DRAW = "draw", _("drawn by the site")
 
 
-class Season(models.Model):
+class Season(PlainNames, models.Model):
     GridRule = GridRule
 
     class Status(models.TextChoices):

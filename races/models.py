@@ -11,11 +11,12 @@ from django.utils.translation import gettext_lazy as _
 from simple_history.models import HistoricalRecords
 
 from league.models import SeasonEntry
+from league.validators import PlainNames
 from rules.state import PARTS as WEAR_PARTS
 from rules.verdict import Standing
 
 
-class Circuit(models.Model):
+class Circuit(PlainNames, models.Model):
     """A board, stored as its `formule-de/circuit@1` document (validated by the rules engine)."""
 
     slug = models.SlugField(_("id"), unique=True, help_text=_("The circuit id used in race logs."))

@@ -2,6 +2,7 @@ from __future__ import annotations
 
 from django.urls import path
 
+from config.page_cache import cached_page
 from races import views, wear_views
 from races.replay import views as replay_views
 from races.sheets import views as sheet_views
@@ -9,7 +10,7 @@ from races.sheets import views_stewards as steward_views
 
 app_name = "races"
 urlpatterns = [
-    path("races/<int:pk>/", views.race_detail, name="race"),
+    path("races/<int:pk>/", cached_page(views.race_detail), name="race"),
     path("races/<int:pk>/replay/", replay_views.race_replay_page, name="race-replay"),
     path("race-entries/<int:pk>/wear/", wear_views.wear_build, name="wear-build"),
     path("circuits/", views.circuit_list, name="circuits"),

@@ -7,6 +7,7 @@ import json
 from collections.abc import Mapping
 from typing import Any
 
+from rules import strict_json
 from rules.weather import Tyres
 
 
@@ -24,21 +25,12 @@ def _fail(where: str, message: str) -> LogFormatError:
 def _load(data: bytes | str | Mapping[str, Any], what: str) -> Mapping[str, Any]:
     if isinstance(data, Mapping):
         return data
-    if isinstance(data, bytes | bytearray):
-        try:
-            data = bytes(data).decode("utf-8")
-        except UnicodeDecodeError as exc:
-            raise LogFormatError(f"{what}: not UTF-8 text ({exc.reason} at byte {exc.start})") from None
-    if not isinstance(data, str):
+    if not isinstance(data, str | bytes | bytearray):
         raise LogFormatError(f"{what}: expected JSON text or an object, got {type(data).__name__}")
     try:
-        doc = json.loads(data)
-    except json.JSONDecodeError as exc:
-        raise LogFormatError(
-            f"{what}: not JSON ({exc.msg} at line {exc.lineno} column {exc.colno})"
-        ) from None
-    except RecursionError:
-        raise LogFormatError(f"{what}: not JSON (nested too deeply)") from None
+        doc = strict_json.loads(data, what=what)  # NaN, huge integers, twice-given keys, NUL… refused
+    except strict_json.JsonInputError as exc:
+        raise LogFormatError(str(exc)) from None
     if not isinstance(doc, dict):
         raise LogFormatError(f"{what}: expected a JSON object, got {type(doc).__name__}")
     return doc

@@ -46,6 +46,15 @@ def pytest_runtest_setup(item: pytest.Item) -> None:
             absent(f"needs PostgreSQL, the database is {connection.vendor} (set DATABASE_URL=postgres://...)")
 
 
+@pytest.fixture(autouse=True)
+def _empty_cache() -> None:
+    """Each test starts with an empty cache: cached pages, throttle counts and login failures."""
+    from django.core.cache import caches
+
+    for cache in caches.all(initialized_only=True):
+        cache.clear()
+
+
 @pytest.fixture
 def redis_server() -> str:
     require_service("Redis", "127.0.0.1", 6379)

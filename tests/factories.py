@@ -157,9 +157,27 @@ def make_user(username: str, **extra: Any) -> Any:
     return get_user_model().objects.create_user(username, f"{username}@example.org", "demo", **extra)
 
 
+# What a steward's account is given: submit, choose and re-queue sheets, decide protests, publish.
+# A staff account does what its permissions say, no more (config/api_support.py, races/sheets/).
+STEWARD_PERMISSIONS = (
+    "add_racesheet",
+    "change_racesheet",
+    "view_racesheet",
+    "change_protest",
+    "view_protest",
+    "change_race",
+    "add_penalty",
+    "view_penalty",
+)
+
+
 def make_steward(username: str = "steward") -> Any:
-    """A league admin (is_staff)."""
-    return make_user(username, is_staff=True)
+    """A league admin (is_staff) with the stewards' permissions."""
+    from django.contrib.auth.models import Permission
+
+    user = make_user(username, is_staff=True)
+    user.user_permissions.set(Permission.objects.filter(codename__in=STEWARD_PERMISSIONS))
+    return user
 
 
 @dataclass

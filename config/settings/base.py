@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+from datetime import timedelta
 from pathlib import Path
 
 import dj_database_url
@@ -35,22 +36,30 @@ INSTALLED_APPS = [
     "allauth.account",
     "django_countries",
     "accounts",
+    "axes",  # lockout after failed logins, on every authenticate(): the login page, the admin, the API token
+    "csp",
     "league",
     "races",
 ]
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    "config.outage.DatabaseOutageMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
     "django.middleware.common.CommonMiddleware",
+    "config.middleware.RefuseNulMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "simple_history.middleware.HistoryRequestMiddleware",
     "allauth.account.middleware.AccountMiddleware",
+    "csp.middleware.CSPMiddleware",
+    "config.middleware.PermissionsPolicyMiddleware",
+    # Last: it turns a lockout flagged by the authentication backend into its 429 answer.
+    "axes.middleware.AxesMiddleware",
 ]
 
 ROOT_URLCONF = "config.urls"
@@ -117,6 +126,7 @@ LOGOUT_REDIRECT_URL = "home"
 
 # Accounts (django-allauth): sign-up confirmed by e-mail, login by user name or e-mail.
 AUTHENTICATION_BACKENDS = [
+    "axes.backends.AxesStandaloneBackend",  # first: a locked-out client gets no further (allauth's login too)
     "django.contrib.auth.backends.ModelBackend",  # the admin and the API's token by user name
     "allauth.account.auth_backends.AuthenticationBackend",
 ]
@@ -176,7 +186,16 @@ CELERY_TASK_ACKS_LATE = True
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1
 CELERY_TASK_REJECT_ON_WORKER_LOST = True
 # A message taken by a worker that died unacknowledged goes back to the queue after this long.
-CELERY_BROKER_TRANSPORT_OPTIONS = {"visibility_timeout": envint("CELERY_VISIBILITY_TIMEOUT", "3600")}
+# Redis looks for such messages every CELERY_RESTORE_INTERVAL × CELERY_RESTORE_THROTTLE seconds; a key
+# prefix of its own keeps a deployment's queues and unacknowledged messages apart from another's
+# on a shared Redis.
+CELERY_BROKER_TRANSPORT_OPTIONS = {
+    "visibility_timeout": envint("CELERY_VISIBILITY_TIMEOUT", "3600"),
+    "unacked_restore_interval": envint("CELERY_RESTORE_INTERVAL", "10"),
+    "unacked_restore_throttle": envint("CELERY_RESTORE_THROTTLE", "10"),
+}
+if os.getenv("CELERY_KEY_PREFIX"):
+    CELERY_BROKER_TRANSPORT_OPTIONS["global_keyprefix"] = os.environ["CELERY_KEY_PREFIX"]
 CELERY_TASK_DEFAULT_QUEUE = os.getenv("CELERY_QUEUE", "celery")
 # Sheets left pending (the queue was unreachable) or validating (a worker lost) for longer than
 # RACE_SHEET_REQUEUE_AFTER seconds are queued again by `celery beat` (`make worker` runs it with -B).
@@ -188,20 +207,73 @@ CELERY_BEAT_SCHEDULE = {
     },
 }
 
+# Public pages (home, season, race, driver, standings: page, API, CSV) served from the cache for
+# anonymous visitors; any change to the league shows at once (config/page_cache.py).
+PAGE_CACHE_SECONDS = envint("PAGE_CACHE_SECONDS", "600")
+
 # Race sheets: a log is at most 2 MB; a sheet has at most 6 photos of 8 MB and 40 megapixels each.
 RACE_SHEET_MAX_BYTES = envint("RACE_SHEET_MAX_BYTES", str(2 * 1024 * 1024))
 RACE_SHEET_MAX_PHOTOS = envint("RACE_SHEET_MAX_PHOTOS", "6")
 RACE_SHEET_PHOTO_MAX_BYTES = envint("RACE_SHEET_PHOTO_MAX_BYTES", str(8 * 1024 * 1024))
 RACE_SHEET_PHOTO_MAX_PIXELS = envint("RACE_SHEET_PHOTO_MAX_PIXELS", str(40_000_000))
+# A verdict lists at most this many violations (up to the first fatal one), then counts the rest.
+RACE_SHEET_MAX_VIOLATIONS = envint("RACE_SHEET_MAX_VIOLATIONS", "50")
+# All the photos of one sheet together, and how many versions and protests one entrant may send
+# per race: storage is finite and a loop in a script must not fill it.
+RACE_SHEET_PHOTOS_MAX_BYTES = envint("RACE_SHEET_PHOTOS_MAX_BYTES", str(16 * 1024 * 1024))
+RACE_SHEET_MAX_VERSIONS_PER_USER = envint("RACE_SHEET_MAX_VERSIONS_PER_USER", "20")
+RACE_PROTESTS_PER_USER = envint("RACE_PROTESTS_PER_USER", "5")
 # A pasted log travels as a form field or a JSON body, which Django holds in memory: room for
 # one log and its envelope. Uploaded files above 2.5 MB spill to a temporary file instead.
 DATA_UPLOAD_MAX_MEMORY_SIZE = RACE_SHEET_MAX_BYTES + 256 * 1024
 FILE_UPLOAD_MAX_MEMORY_SIZE = 2_621_440
 
 if REDIS_URL:
-    CACHES = {"default": {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": REDIS_URL}}
+    # While Redis is down, pages are served uncached rather than failing (config/cache.py).
+    CACHES = {
+        "default": {
+            "BACKEND": "config.cache.ResilientRedisCache",
+            "LOCATION": REDIS_URL,
+            "KEY_PREFIX": os.getenv("CACHE_KEY_PREFIX", ""),
+        }
+    }
 else:
     CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
+
+# Content-Security-Policy (django-csp 4): scripts only from our own static files (static/js/), no
+# inline script anywhere (the API docs load their set-up script as a file too); inline style
+# attributes stay allowed for the team colours.
+SELF = "'self'"
+CONTENT_SECURITY_POLICY = {
+    "DIRECTIVES": {
+        "default-src": [SELF],
+        "script-src": [SELF],
+        "style-src": [SELF, "'unsafe-inline'"],
+        "img-src": [SELF, "data:"],
+        "connect-src": [SELF],
+        "font-src": [SELF],
+        "object-src": ["'none'"],
+        "base-uri": [SELF],
+        "form-action": [SELF],
+        "frame-ancestors": ["'none'"],
+    }
+}
+# Browser features no page uses, refused to every page and whatever it embeds.
+PERMISSIONS_POLICY = "camera=(), microphone=(), geolocation=(), payment=(), usb=(), interest-cohort=()"
+
+# Failed logins: counted in the shared cache (Redis in production, so every web process sees them),
+# by client address; after AXES_FAILURE_LIMIT failures the address is refused (429) for the cool-off.
+# Without Redis (development, tests) the in-process cache would not be shared: the database then.
+AXES_HANDLER = (
+    "axes.handlers.cache.AxesCacheHandler" if REDIS_URL else "axes.handlers.database.AxesDatabaseHandler"
+)
+AXES_FAILURE_LIMIT = envint("AXES_FAILURE_LIMIT", "8")
+AXES_COOLOFF_TIME = timedelta(minutes=envint("AXES_COOLOFF_MINUTES", "15"))
+AXES_LOCKOUT_PARAMETERS = ["ip_address"]
+AXES_RESET_ON_SUCCESS = True
+AXES_IPWARE_PROXY_COUNT = envint("TRUSTED_PROXIES", "0") or None  # nginx in front: 1 (docs/deploy.md)
+AXES_IPWARE_META_PRECEDENCE_ORDER = ["HTTP_X_FORWARDED_FOR", "REMOTE_ADDR"]
+AXES_VERBOSE = False
 
 REST_FRAMEWORK = {
     "DEFAULT_AUTHENTICATION_CLASSES": [
@@ -209,7 +281,20 @@ REST_FRAMEWORK = {
         "rest_framework.authentication.SessionAuthentication",
     ],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticatedOrReadOnly"],
+    # One strict JSON reader for every endpoint (config/json_parser.py): refused input is a 400.
+    "DEFAULT_PARSER_CLASSES": [
+        "config.json_parser.StrictJSONParser",
+        "rest_framework.parsers.FormParser",
+        "rest_framework.parsers.MultiPartParser",
+    ],
     "DEFAULT_FILTER_BACKENDS": ["django_filters.rest_framework.DjangoFilterBackend"],
+    # The token endpoint and sheet submissions are throttled per client (rates in the shared cache);
+    # django-axes locks out repeated failed logins besides.
+    "DEFAULT_THROTTLE_RATES": {
+        "auth": os.getenv("THROTTLE_AUTH", "20/min"),
+        "sheets": os.getenv("THROTTLE_SHEETS", "30/min"),
+    },
+    "NUM_PROXIES": envint("TRUSTED_PROXIES", "0") or None,
     "DEFAULT_PAGINATION_CLASS": "rest_framework.pagination.PageNumberPagination",
     "PAGE_SIZE": 50,
     "DEFAULT_SCHEMA_CLASS": "config.api_support.ApiSchema",

@@ -1,17 +1,30 @@
-"""Production: secrets and hosts must come from the environment; HTTPS everywhere."""
+"""Production: secrets, hosts and the broker must come from the environment; HTTPS everywhere."""
 
 from __future__ import annotations
 
 import os
 
+from django.core.exceptions import ImproperlyConfigured
+
 from config.env import envbool, envint
+from config.sentry import init_sentry
 from config.settings.base import *  # noqa: F403
 
 DEBUG = False
 SECRET_KEY = os.environ["SECRET_KEY"]  # no default: refuse to start without one
 
+# Without a broker, sheets would be judged inside the web request and nothing would be cached
+# across processes: refuse to start rather than run like that.
+if not REDIS_URL:  # noqa: F405
+    raise ImproperlyConfigured(
+        "REDIS_URL is required in production: the Celery broker and the shared cache (docs/deploy.md)."
+    )
+CELERY_TASK_ALWAYS_EAGER = False
+
 SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
 SECURE_SSL_REDIRECT = envbool("SECURE_SSL_REDIRECT", "True")
+# The probes answer over plain HTTP: a load balancer asks them on the inside, without TLS.
+SECURE_REDIRECT_EXEMPT = [r"^healthz$", r"^readyz$"]
 SESSION_COOKIE_SECURE = True
 CSRF_COOKIE_SECURE = True
 SECURE_HSTS_SECONDS = envint("SECURE_HSTS_SECONDS", "31536000")
@@ -27,3 +40,17 @@ DATABASES["default"]["CONN_HEALTH_CHECKS"] = True  # noqa: F405
 
 # allauth's mailed links (confirmation, password reset) use HTTPS.
 ACCOUNT_DEFAULT_HTTP_PROTOCOL = "https"
+
+# One JSON object a line on standard error, for the log collector.
+LOGGING = {
+    "version": 1,
+    "disable_existing_loggers": False,
+    "formatters": {"json": {"()": "config.logs.JsonLinesFormatter"}},
+    "handlers": {"console": {"class": "logging.StreamHandler", "formatter": "json"}},
+    "root": {"handlers": ["console"], "level": os.getenv("LOG_LEVEL", "INFO")},
+    "loggers": {"axes": {"level": "WARNING"}},
+}
+
+CELERY_WORKER_HIJACK_ROOT_LOGGER = False  # workers log through LOGGING too: JSON lines
+
+SENTRY_ENABLED = init_sentry()

@@ -47,6 +47,8 @@ class SheetPhotoInline(admin.TabularInline):
 
     @admin.display(description=_("photo"))
     def preview(self, obj: SheetPhoto) -> str:
+        if not obj.thumbnail:
+            return _("being prepared (re-encoded on a worker)")
         return format_html(
             '<a href="{}"><img src="{}" alt="" style="max-height:120px"></a>',
             obj.image.url,
@@ -65,6 +67,8 @@ class SheetPhotoAdmin(admin.ModelAdmin):
 
     @admin.display(description=_("thumbnail"))
     def thumb(self, obj: SheetPhoto) -> str:
+        if not obj.thumbnail:
+            return "—"
         return format_html('<img src="{}" alt="" style="max-height:60px">', obj.thumbnail.url)
 
 
@@ -110,7 +114,11 @@ class RaceSheetAdmin(SimpleHistoryAdmin):
     def raw_log(self, obj: RaceSheet) -> str:
         return format_html('<pre style="max-height:30em;overflow:auto">{}</pre>', obj.raw_text)
 
-    @admin.action(description=_("Choose this version (results come from it)"))
+    def has_choose_permission(self, request: HttpRequest) -> bool:
+        """The actions of the stewards: the change permission, though the form itself is read-only."""
+        return request.user.has_perm("races.change_racesheet")
+
+    @admin.action(description=_("Choose this version (results come from it)"), permissions=["choose"])
     def choose_version(self, request: HttpRequest, queryset: QuerySet[RaceSheet]) -> None:
         if queryset.count() != 1:
             self.message_user(request, _("Choose exactly one version."), messages.WARNING)
@@ -123,7 +131,7 @@ class RaceSheetAdmin(SimpleHistoryAdmin):
         else:
             self.message_user(request, _("%(sheet)s now stands.") % {"sheet": sheet}, messages.SUCCESS)
 
-    @admin.action(description=_("Queue the validation again (pending or error only)"))
+    @admin.action(description=_("Queue the validation again (pending or error only)"), permissions=["choose"])
     def validate_again(self, request: HttpRequest, queryset: QuerySet[RaceSheet]) -> None:
         queued = 0
         # Ids only: the changelist's queryset follows the race (select_related), which .only("pk")

@@ -14,15 +14,17 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy as _lazy
 from drf_spectacular.utils import extend_schema, extend_schema_serializer
 from rest_framework import serializers, status
-from rest_framework.exceptions import APIException, ValidationError
-from rest_framework.parsers import FormParser, JSONParser, MultiPartParser
+from rest_framework.exceptions import APIException, ParseError, ValidationError
+from rest_framework.parsers import FormParser, MultiPartParser
 from rest_framework.permissions import AllowAny, IsAuthenticated
 from rest_framework.request import Request
 from rest_framework.response import Response
+from rest_framework.throttling import ScopedRateThrottle
 from rest_framework.views import APIView
 
 from config.api_support import NOT_FOUND
 from config.api_support import detail_response as _detail
+from config.json_parser import StrictJSONParser
 from races.models import Race, RaceSheet, SubmissionAttempt
 from races.sheets.selectors import sheet_status
 from races.sheets.services import (
@@ -45,7 +47,9 @@ class RaceSheetCreateApi(APIView):
     """POST /api/races/{id}/sheets/: submit a race log; validation runs on a worker."""
 
     permission_classes = [IsAuthenticated]
-    parser_classes = [JSONParser, MultiPartParser, FormParser]
+    parser_classes = [StrictJSONParser, MultiPartParser, FormParser]
+    throttle_classes = [ScopedRateThrottle]
+    throttle_scope = "sheets"
 
     @extend_schema_serializer(component_name="RaceSheetSubmission")
     class InputSerializer(serializers.Serializer):
@@ -86,7 +90,16 @@ class RaceSheetCreateApi(APIView):
             self._refuse(
                 race, request, message, SubmissionAttempt.Outcome.TOO_LARGE, declared_size(django_request)
             )
-        data = request.data  # parses the body, under the upload limits
+        try:
+            data = request.data  # parses the body, under the upload limits
+        except ParseError as exc:  # refused JSON (rules.strict_json): a 400, and the attempt recorded
+            self._refuse(
+                race,
+                request,
+                str(exc.detail),
+                SubmissionAttempt.Outcome.REFUSED,
+                declared_size(django_request),
+            )
         if getattr(django_request, "upload_too_large", None):
             self._refuse(
                 race,

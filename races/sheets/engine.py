@@ -14,6 +14,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
+from django.conf import settings
 from django.utils.translation import gettext as _
 
 from races.sheets.experience import experience_check
@@ -202,9 +203,33 @@ def judge_race_log(*, race: Race, raw: bytes) -> Judgement:
         return _unreadable(str(exc))
     site += experience_check(race=race, entries=entries, changes=judged.changes)
     verdict = judged.to_json()
+    valid = not (site or judged.violations)
+    fatal = next((i for i, v in enumerate(judged.violations) if v.fatal), None)
     verdict["violations"] = site + verdict["violations"]
-    verdict["valid"] = not verdict["violations"]
-    return Judgement(valid=verdict["valid"], verdict=verdict, log=log.to_json())
+    verdict["valid"] = valid
+    return Judgement(
+        valid=valid,
+        verdict=bounded(verdict, fatal=None if fatal is None else len(site) + fatal),
+        log=log.to_json(),
+    )
+
+
+def bounded(verdict: dict[str, Any], *, fatal: int | None = None) -> dict[str, Any]:
+    """A verdict that stays small whatever the log: violations up to the first fatal one and at most
+    RACE_SHEET_MAX_VIOLATIONS, then only their count (`violations_more`); the same cap on each car's
+    lap penalties (`penalties_more`). A log of 76,000 broken moves is as small a page as one of 50."""
+    cap = settings.RACE_SHEET_MAX_VIOLATIONS
+    violations = verdict["violations"]
+    keep = min(cap, len(violations) if fatal is None else fatal + 1)
+    if keep < len(violations):
+        verdict["violations_more"] = len(violations) - keep
+        verdict["violations"] = violations[:keep]
+    for state in (verdict.get("cars") or {}).values():
+        penalties = state.get("penalties", [])
+        if len(penalties) > cap:
+            state["penalties_more"] = len(penalties) - cap
+            state["penalties"] = penalties[:cap]
+    return verdict
 
 
 def judge_qualifying(*, race: Race, raw: bytes) -> Judgement:

@@ -10,13 +10,15 @@ and leaves the stewards' own entries alone.
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from decimal import Decimal
 from typing import TYPE_CHECKING, Any
 
+from django.core.exceptions import ValidationError
 from django.db.models import Q, Sum
+from django.utils.translation import gettext as _
 
-from league.models import ExperienceEntry
+from league.models import Driver, ExperienceEntry, Team
 from races.sheets.site_messages import SiteCode, site_violation
 from rules.ledger import FINISH_REASONS, XpChange, XpKind, XpReason
 from rules.scoring import finish_changes
@@ -107,3 +109,49 @@ def sheet_changes(*, race: Race, verdict: Mapping[str, Any], rows: Sequence[Resu
     turns = {p["car"]: p["turn"] for p in placings if p.get("turn") is not None}
     kept = [c for c in changes if c.reason not in _FINISH]
     return kept + finish_changes(race.season.ruleset(), after, teams, turns)
+
+
+# -- the ledger never goes below zero -------------------------------------------------------------
+def lock_balances(*, entries: Iterable[RaceEntry]) -> None:
+    """Row locks on the drivers and teams whose balances a sheet changes, in id order.
+
+    Spends are checked against the ledger and written in the same transaction, under these locks:
+    of two sheets spending the same balance at once, the second waits, then sees the first's rows.
+    The order (drivers, then teams, by id; after the race's lock) is the same for every writer.
+    """
+    drivers = sorted({entry.season_entry.driver_id for entry in entries})
+    teams = sorted({entry.season_entry.team_id for entry in entries})
+    list(
+        Driver.objects.select_for_update().filter(pk__in=drivers).order_by("pk").values_list("pk", flat=True)
+    )
+    list(Team.objects.select_for_update().filter(pk__in=teams).order_by("pk").values_list("pk", flat=True))
+
+
+def overdrawn(*, entries: Iterable[RaceEntry]) -> list[tuple[str, Decimal]]:
+    """The drivers and teams of these cars whose ledger balance is below zero, with the balance."""
+    drivers = {entry.season_entry.driver for entry in entries}
+    teams = {entry.season_entry.team for entry in entries}
+    found = []
+    for owner, q in [(d, Q(driver=d)) for d in drivers] + [(t, Q(team=t)) for t in teams]:
+        total = ExperienceEntry.objects.filter(q).aggregate(total=Sum("amount"))["total"] or Decimal("0")
+        if total < 0:
+            found.append((owner.name, total.quantize(Decimal("0.1"))))
+    return sorted(found)
+
+
+def refuse_overdraft(*, entries: Iterable[RaceEntry]) -> None:
+    """The written rule (docs/race-sheets.md, "Experience is never overdrawn"): a stewards' decision
+    that leaves a balance below zero is refused, whole, with who and how much; the stewards first
+    correct the later race that spent the points (or record an adjustment), then decide again."""
+    found = overdrawn(entries=entries)
+    if found:
+        who = ", ".join(f"{name} ({balance})" for name, balance in found)
+        raise ValidationError(
+            _(
+                "Refused: this would leave experience below zero for %(who)s. Experience is never "
+                "overdrawn: correct the later race that spent these points, or record an adjustment, "
+                "then decide again."
+            ),
+            code="overdrawn",
+            params={"who": who},
+        )

@@ -7,6 +7,7 @@ from typing import Any
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
+from league.validators import TEXT_MAX_CHARS
 from races.models import Penalty, RaceEntry, RaceSheet
 
 
@@ -80,7 +81,11 @@ class ProtestForm(forms.Form):
         required=False,
         help_text=_("The turn it happened at: the stewards open the replay there."),
     )
-    reason = forms.CharField(label=_("Reason"), widget=forms.Textarea(attrs={"rows": 4, "cols": 60}))
+    reason = forms.CharField(
+        label=_("Reason"),
+        max_length=TEXT_MAX_CHARS,
+        widget=forms.Textarea(attrs={"rows": 4, "cols": 60}),
+    )
     photos = MultipleFileField(
         label=_("Photos (evidence)"),
         required=False,

@@ -7,6 +7,7 @@ first valid version stands until the stewards choose another.
 from __future__ import annotations
 
 import logging
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from celery.exceptions import SoftTimeLimitExceeded
@@ -20,7 +21,13 @@ from races.audit import audit_record
 from races.models import Penalty, Race, RaceEvent, RaceSheet
 from races.services import race_grid_record, race_results_record
 from races.sheets.engine import Judgement, SheetEngineError, judge_qualifying, judge_race_log
-from races.sheets.experience import sheet_changes
+from races.sheets.experience import (
+    experience_check,
+    lock_balances,
+    refuse_overdraft,
+    sheet_changes,
+    verdict_changes,
+)
 from races.sheets.penalties import grid_after_penalties, result_rows
 
 if TYPE_CHECKING:
@@ -80,6 +87,7 @@ def _conclude(*, sheet_id: int, judgement: Judgement) -> RaceSheet:
     if sheet.is_done:  # a redelivered twin got here first
         return sheet
     sheet.race = race
+    judgement = _spends_still_covered(race, sheet, judgement)
     sheet.log = judgement.log
     sheet.verdict = judgement.verdict
     sheet.error = judgement.error
@@ -93,6 +101,25 @@ def _conclude(*, sheet_id: int, judgement: Judgement) -> RaceSheet:
         race_sheet_apply(sheet=sheet, by=None)
     events.sheet_judged(sheet)  # after commit: the sender, and the others asked to confirm
     return sheet
+
+
+def _spends_still_covered(race: Race, sheet: RaceSheet, judgement: Judgement) -> Judgement:
+    """The engine checked the spends against the ledger as it was; under the owners' row locks,
+    check again: of two sheets spending the same points at once, the second is `invalid`."""
+    changes = verdict_changes(judgement.verdict) if judgement.valid else []
+    if sheet.kind != RaceSheet.Kind.RACE or not any(change.tenths < 0 for change in changes):
+        return judgement
+    entries = {
+        e.season_entry.car_id: e
+        for e in race.entries.select_related("season_entry__driver", "season_entry__team")
+    }
+    lock_balances(entries=entries.values())
+    with translation.override("en"):
+        problems = experience_check(race=race, entries=entries, changes=changes)
+    if not problems:
+        return judgement
+    verdict = {**judgement.verdict, "valid": False, "violations": problems + judgement.verdict["violations"]}
+    return replace(judgement, valid=False, verdict=verdict)
 
 
 def _still_open(race: Race, kind: str) -> bool:
@@ -116,7 +143,7 @@ def race_sheet_fail(*, sheet_id: int, reason: str) -> RaceSheet:
 @transaction.atomic
 def race_sheet_choose(*, sheet: RaceSheet, by: AbstractBaseUser) -> RaceSheet:
     """The stewards make this valid version the one that stands, and rewrite the results from it."""
-    if not (by and by.is_staff):
+    if not (by and by.is_staff and by.has_perm("races.change_racesheet")):
         raise PermissionDenied(_("Only the stewards choose which version of a sheet stands."))
     race = Race.objects.select_for_update().select_related("season", "circuit").get(pk=sheet.race_id)
     sheet = RaceSheet.objects.select_for_update().get(pk=sheet.pk)
@@ -141,6 +168,7 @@ def race_sheet_choose(*, sheet: RaceSheet, by: AbstractBaseUser) -> RaceSheet:
     sheet._history_user = by
     sheet.save(update_fields=["chosen", "updated_at"])
     race_sheet_apply(sheet=sheet, by=by)
+    refuse_overdraft(entries=race.entries.select_related("season_entry__driver", "season_entry__team"))
     audit_record(race=race, kind=RaceEvent.Kind.CHOICE, by=by, sheet=sheet, data={"version": sheet.version})
     return sheet
 
@@ -160,6 +188,8 @@ def race_sheet_apply(*, sheet: RaceSheet, by: AbstractBaseUser | None) -> None:
         # No qualifying recorded: the grid is the one the log started from (its gains are the verdict's).
         slots = {car["car"]: car["grid"] for car in sheet.log["cars"]}
         race_grid_record(race=race, slots=slots, by=by, experience=False)
+    entries = list(race.entries.select_related("season_entry__driver", "season_entry__team"))
+    lock_balances(entries=entries)
     penalties = list(
         Penalty.objects.filter(race_entry__race=race)
         .select_related("race_entry__season_entry")

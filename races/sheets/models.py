@@ -18,6 +18,8 @@ from django.utils.translation import gettext, ngettext, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
 from simple_history.models import HistoricalRecords
 
+from league.validators import PlainNames
+
 # The hard ceiling of a stored log, whatever the settings say; the upload limit
 # (settings.RACE_SHEET_MAX_BYTES, 2 MB) refuses bigger logs before they get here.
 RAW_MAX_BYTES = 4 * 1024 * 1024
@@ -223,11 +225,14 @@ class SheetConfirmation(models.Model):
         return f"{self.sheet} — {self.user}"
 
 
-class Protest(models.Model):
+class Protest(PlainNames, models.Model):
     """An entrant disputes a validated sheet; the stewards uphold or dismiss it.
 
     The complainant's words, the date and the author never change once filed (`IMMUTABLE`).
     """
+
+    plain_name_fields = ()
+    free_text_fields = ("reason", "decision")  # capped: league.validators.TEXT_MAX_CHARS
 
     class Status(models.TextChoices):
         OPEN = "open", _("open")
@@ -331,7 +336,7 @@ class ProtestPhoto(models.Model):
         return f"{self.protest} — {self.width}×{self.height}"
 
 
-class Penalty(models.Model):
+class Penalty(PlainNames, models.Model):
     """A stewards' sanction on a car in a race, with or without a protest: data, never typed results.
 
     The race's results are recomputed from the chosen sheet's verdict with every penalty applied
@@ -344,6 +349,9 @@ class Penalty(models.Model):
         GRID = "grid", _("grid places at the next race")
         DISQUALIFICATION = "dsq", _("disqualification")
         REPRIMAND = "reprimand", _("reprimand")
+
+    plain_name_fields = ()
+    free_text_fields = ("reason",)
 
     race_entry = models.ForeignKey(
         "races.RaceEntry", verbose_name=_("car"), on_delete=models.CASCADE, related_name="penalties"

@@ -2,8 +2,10 @@
 
 An upload is trusted for nothing: its size is checked before Pillow opens it, its
 pixel count before a single pixel is decoded (a PNG header may claim 20,000 ×
-20,000), then it is verified, decoded in full (a truncated JPEG fails here) and
-written again from its pixels, which leaves EXIF and anything else hidden behind.
+20,000). Those cheap checks run in the web request (`photo_header_check`, which reads
+the header only); decoding in full (a truncated JPEG fails here) and writing the photo
+again from its pixels, which leaves EXIF and anything else hidden behind, run on a
+worker (`photo_check`, from the task `races.process_sheet_photos`).
 """
 
 from __future__ import annotations
@@ -66,14 +68,32 @@ def _open(data: IO[bytes], name: str, max_pixels: int) -> Image.Image:
     return image
 
 
-def photo_check(upload: IO[bytes], *, name: str, size: int, max_bytes: int, max_pixels: int) -> CheckedPhoto:
-    """Check one uploaded photo and re-encode it; raises ValidationError with a message for people."""
+@dataclass(frozen=True)
+class PhotoHeader:
+    width: int
+    height: int
+    suffix: str
+
+
+def photo_header_check(
+    upload: IO[bytes], *, name: str, size: int, max_bytes: int, max_pixels: int
+) -> PhotoHeader:
+    """The checks that cost nothing: declared size, format and pixel count from the header alone
+    (Pillow's `Image.open` reads no pixel). Raises ValidationError with a message for people."""
     if size > max_bytes:
         raise _refuse(
             name,
             _("%(size)s is more than the %(max)s allowed.")
             % {"size": filesizeformat(size), "max": filesizeformat(max_bytes)},
         )
+    image = _open(upload, name, max_pixels)
+    upload.seek(0)
+    return PhotoHeader(width=image.width, height=image.height, suffix=FORMATS[image.format])
+
+
+def photo_check(upload: IO[bytes], *, name: str, size: int, max_bytes: int, max_pixels: int) -> CheckedPhoto:
+    """Check one photo in full and re-encode it (on a worker); raises ValidationError for people."""
+    photo_header_check(upload, name=name, size=size, max_bytes=max_bytes, max_pixels=max_pixels)
     try:
         _open(upload, name, max_pixels).verify()
         image = _open(upload, name, max_pixels)  # verify() leaves the image unusable: open again

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 
 from django.conf import settings
 from django.core.exceptions import PermissionDenied, ValidationError
-from django.db import transaction
+from django.db import IntegrityError, transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
@@ -123,7 +123,11 @@ def sheet_confirm(*, sheet: RaceSheet, by: AbstractBaseUser) -> SheetConfirmatio
         _withdraw(race=race, protest=protest, by=by)
     confirmation = SheetConfirmation(sheet=sheet, user=by)
     confirmation.full_clean()
-    confirmation.save()
+    try:
+        with transaction.atomic():  # a savepoint: two confirmations at once meet the unique constraint
+            confirmation.save()
+    except IntegrityError:
+        raise ValidationError(_("You have already confirmed this sheet."), code="confirmed") from None
     return confirmation
 
 
@@ -181,6 +185,13 @@ def protest_file(
     _check_turn(sheet=sheet, turn=turn)
     if against is not None and against.race_id != sheet.race_id:
         raise ValidationError(_("This car is not in this race."), code="against")
+    filed = Protest.objects.filter(sheet__race_id=sheet.race_id, filed_by=by).count()
+    if filed >= settings.RACE_PROTESTS_PER_USER:
+        raise ValidationError(
+            _("You have filed %(n)d protests about this race: that is the most one entrant may."),
+            code="too_many",
+            params={"n": filed},
+        )
     standing = _stance(sheet=sheet, user=by)
     _refuse_if_decided(standing)
     if standing is not None:
@@ -246,7 +257,7 @@ def protest_decide(
     results are recomputed). Upheld against the whole sheet, it rejects that version: the
     race goes back to the previous valid version, or to waiting for a sheet.
     """
-    if not (by and by.is_staff):
+    if not (by and by.is_staff and by.has_perm("races.change_protest")):
         raise PermissionDenied(_("Only the stewards decide protests."))
     race, sheet = _locked(protest.sheet)
     protest = (

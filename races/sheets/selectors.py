@@ -24,10 +24,15 @@ def race_entry_of(*, race: Race, user: AbstractBaseUser | None) -> RaceEntry | N
 
 
 def sheet_submitter_allowed(*, race: Race, user: AbstractBaseUser | None) -> bool:
-    """The race's entrants and the stewards (staff) submit its sheets."""
+    """The race's entrants and the stewards (staff allowed to add sheets) submit its sheets."""
     if user is None or not user.is_authenticated:
         return False
-    return bool(user.is_staff) or race_entry_of(race=race, user=user) is not None
+    return steward_may(user, "add_racesheet") or race_entry_of(race=race, user=user) is not None
+
+
+def steward_may(user: AbstractBaseUser | None, permission: str) -> bool:
+    """A staff account with this permission of the races app (a superuser has them all)."""
+    return bool(user and user.is_authenticated and user.is_staff and user.has_perm(f"races.{permission}"))
 
 
 def race_sheets(*, race: Race) -> QuerySet[RaceSheet]:

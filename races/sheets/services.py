@@ -22,9 +22,9 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from races.models import Race, RaceSheet, SheetPhoto, SubmissionAttempt
-from races.sheets.photos import CheckedPhoto, photo_check
-from races.sheets.selectors import sheet_submitter_allowed
-from races.sheets.tasks import validate_race_sheet
+from races.sheets.photos import PhotoHeader, photo_header_check
+from races.sheets.selectors import sheet_submitter_allowed, steward_may
+from races.sheets.tasks import process_sheet_photos, validate_race_sheet
 
 if TYPE_CHECKING:
     from django.contrib.auth.models import AbstractBaseUser
@@ -105,6 +105,21 @@ def _check_submission(*, race: Race, raw: bytes, by: AbstractBaseUser, kind: str
         raise SubmissionTooLarge(too_large_message(size=len(raw), limit=limit))
     if not raw.strip():
         raise SubmissionRefused(_("The log is empty."))
+    if not steward_may(by, "add_racesheet"):
+        sent = RaceSheet.objects.filter(race=race, kind=kind, submitted_by=by).count()
+        if sent >= settings.RACE_SHEET_MAX_VERSIONS_PER_USER:
+            raise SubmissionRefused(
+                _(
+                    "You have sent %(n)d versions of this sheet: that is the most one entrant may; ask the stewards."
+                )
+                % {"n": sent}
+            )
+    total = sum(photo.size or 0 for photo in photos)
+    if total > settings.RACE_SHEET_PHOTOS_MAX_BYTES:
+        raise SubmissionTooLarge(
+            _("The photos weigh %(size)s together: more than the %(max)s a sheet may hold.")
+            % {"size": filesizeformat(total), "max": filesizeformat(settings.RACE_SHEET_PHOTOS_MAX_BYTES)}
+        )
     if len(photos) > settings.RACE_SHEET_MAX_PHOTOS:
         raise SubmissionRefused(
             _("A sheet has at most %(n)d photos; %(got)d were sent.")
@@ -112,18 +127,22 @@ def _check_submission(*, race: Race, raw: bytes, by: AbstractBaseUser, kind: str
         )
 
 
-def _check_photos(photos: Iterable[UploadedFile]) -> list[CheckedPhoto]:
+def _check_photos(photos: Iterable[UploadedFile]) -> list[tuple[UploadedFile, PhotoHeader]]:
+    """The cheap checks, in the request; decoding and re-encoding wait for the worker."""
     checked = []
     for number, upload in enumerate(photos, start=1):
         name = upload.name or _("number %(n)d") % {"n": number}
         try:
             checked.append(
-                photo_check(
+                (
                     upload,
-                    name=name,
-                    size=upload.size or 0,
-                    max_bytes=settings.RACE_SHEET_PHOTO_MAX_BYTES,
-                    max_pixels=settings.RACE_SHEET_PHOTO_MAX_PIXELS,
+                    photo_header_check(
+                        upload,
+                        name=name,
+                        size=upload.size or 0,
+                        max_bytes=settings.RACE_SHEET_PHOTO_MAX_BYTES,
+                        max_pixels=settings.RACE_SHEET_PHOTO_MAX_PIXELS,
+                    ),
                 )
             )
         except ValidationError as exc:
@@ -161,7 +180,7 @@ def race_sheet_submit(
 
 @transaction.atomic
 def _store(
-    *, race: Race, raw: bytes, by: AbstractBaseUser, photos: list[CheckedPhoto], kind: str
+    *, race: Race, raw: bytes, by: AbstractBaseUser, photos: list[tuple[UploadedFile, PhotoHeader]], kind: str
 ) -> RaceSheet:
     # Lock the race: two sheets sent at the same moment get versions one after the other.
     Race.objects.select_for_update().filter(pk=race.pk).first()
@@ -170,17 +189,28 @@ def _store(
     sheet.full_clean()
     sheet._history_user = by
     sheet.save()
-    for photo in photos:
-        row = SheetPhoto(sheet=sheet, width=photo.width, height=photo.height)
-        row.image.save(photo.image.name, photo.image, save=False)
-        row.thumbnail.save(photo.thumbnail.name, photo.thumbnail, save=False)
+    for upload, header in photos:
+        # Stored as received under a random name, no thumbnail yet: the worker re-encodes it.
+        row = SheetPhoto(sheet=sheet, width=header.width, height=header.height)
+        row.image.save(f"incoming{header.suffix}", upload, save=False)
         row.save()
     submission_attempt_record(
         race=race, by=by, outcome=Outcome.ACCEPTED, size=len(raw), kind=kind, sheet=sheet,
         message=_("Stored as version %(version)d.") % {"version": sheet.version},
     )  # fmt: skip
     transaction.on_commit(lambda: race_sheet_enqueue(sheet_id=sheet.pk))
+    if photos:
+        transaction.on_commit(lambda: _enqueue(process_sheet_photos, sheet.pk))
     return sheet
+
+
+def _enqueue(task, sheet_id: int) -> bool:  # noqa: ANN001 - a Celery task
+    try:
+        task.delay(sheet_id)
+    except Exception:
+        logger.exception("race sheet %s: could not queue %s", sheet_id, task.name)
+        return False
+    return True
 
 
 def race_sheet_enqueue(*, sheet_id: int) -> bool:

@@ -19,6 +19,7 @@ from league.services import GAIN_REASONS
 from races.audit import audit_record
 from races.models import Penalty, Protest, Race, RaceEntry, RaceEvent, RaceSheet, Result
 from races.services import GRID_REASONS, race_grid_record
+from races.sheets.experience import refuse_overdraft
 from races.sheets.judging import race_sheet_apply
 from races.sheets.penalties import RESULT_KINDS, next_race_of
 
@@ -29,8 +30,9 @@ Kind = Penalty.Kind
 AMOUNT_KINDS = {Kind.POINTS: "points", Kind.PLACES: "places", Kind.GRID: "grid_places"}
 
 
-def _steward(by: AbstractBaseUser | None, refusal: str) -> None:
-    if not (by is not None and by.is_authenticated and by.is_staff):
+def _steward(by: AbstractBaseUser | None, refusal: str, permission: str) -> None:
+    """A staff account with this permission: a staff user does what his permissions say, no more."""
+    if not (by is not None and by.is_authenticated and by.is_staff and by.has_perm(permission)):
         raise PermissionDenied(refusal)
 
 
@@ -68,7 +70,7 @@ def penalty_impose(
     reprimand). With a `key`, imposing again (a retried task, a double click) returns the
     penalty already there instead of counting it twice.
     """
-    _steward(by, _("Only the stewards penalise."))
+    _steward(by, _("Only the stewards penalise."), "races.add_penalty")
     race = Race.objects.select_for_update().select_related("season", "circuit").get(pk=race_entry.race_id)
     if key:
         done = Penalty.objects.filter(key=key).first()
@@ -144,6 +146,7 @@ def penalty_impose(
     if kind in RESULT_KINDS:
         chosen.race = race
         race_sheet_apply(sheet=chosen, by=by)
+        refuse_overdraft(entries=race.entries.select_related("season_entry__driver", "season_entry__team"))
     elif kind == Kind.GRID:
         _regrid_next_race(penalty=penalty, by=by)
     return penalty
@@ -170,7 +173,7 @@ def sheet_reject(*, sheet: RaceSheet, by: AbstractBaseUser, reason: str) -> Race
     with none, to waiting for a sheet: its results and every ledger row the sheet wrote (its
     verdict's gains and spends) are removed; the grid slots stay.
     """
-    _steward(by, _("Only the stewards reject a sheet."))
+    _steward(by, _("Only the stewards reject a sheet."), "races.change_racesheet")
     race = Race.objects.select_for_update().select_related("season", "circuit").get(pk=sheet.race_id)
     sheet = RaceSheet.objects.select_for_update().defer("raw").get(pk=sheet.pk)
     race_not_frozen(race)

@@ -15,6 +15,7 @@ from kombu.exceptions import OperationalError as BrokerError
 
 from races.models import RaceEntry, RaceSheet
 from races.sheets.judging import race_sheet_fail, race_sheet_validate
+from races.sheets.photo_processing import sheet_photos_process
 from races.sheets.stewarding import penalty_impose
 
 logger = logging.getLogger(__name__)
@@ -112,3 +113,18 @@ def impose_penalty(
         key=key,
     )
     return penalty.pk
+
+
+@shared_task(
+    name="races.process_sheet_photos",
+    acks_late=True,
+    reject_on_worker_lost=True,
+    autoretry_for=TRANSIENT_ERRORS,
+    retry_backoff=2,
+    max_retries=6,
+    soft_time_limit=120,
+    time_limit=150,
+)
+def process_sheet_photos(sheet_id: int) -> int:
+    """Decode, re-encode and thumbnail a sheet's photos, off the web request; safe to run twice."""
+    return sheet_photos_process(sheet_id=sheet_id)

@@ -9,6 +9,7 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied, RequestDataTooBig, ValidationError
 from django.http import Http404, HttpRequest, HttpResponse
+from django.middleware.csrf import CsrfViewMiddleware
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils import timezone
 from django.utils.translation import gettext as _
@@ -46,26 +47,52 @@ def _form_page(
     )
 
 
-def _size_refusal(request: HttpRequest) -> str:
-    """Why the body is too large to read, or ""; reads the body (under the limits) when it may."""
-    if declared_too_large(request):
-        return too_large_message(size=declared_size(request), limit=body_limit(request))
+def _read_body(request: HttpRequest) -> bool:
+    """Parse the body now, under the upload limits; False when a field is past the limit."""
     try:
-        request.POST  # noqa: B018 - parse now, so an oversized pasted log gets our message
+        request.POST  # noqa: B018
     except RequestDataTooBig:
+        return False
+    return True
+
+
+def _size_refusal(request: HttpRequest, *, readable: bool) -> str:
+    """Why the body is too large to read, or ""."""
+    if declared_too_large(request) or not readable:
         return too_large_message(size=declared_size(request), limit=body_limit(request))
     if request.upload_too_large:
         return too_large_message(size=None, limit=request.upload_too_large[1])
     return ""
 
 
-@csrf_exempt  # the CSRF check reads the body: the upload limits must be in place first (checked below)
+def _csrf_refusal(request: HttpRequest, *, readable: bool) -> HttpResponse | None:
+    """The CSRF check, once the upload limits are in place; None when the post is our own page's.
+
+    A body too large to read (declared so, or a field past the limit) has no token to read: only
+    an Origin header of our own site vouches for it. A cross-site oversized post is refused before
+    anything is written in the name of the user whose cookies the browser sent along.
+    """
+    middleware = CsrfViewMiddleware(lambda request: HttpResponse())
+    if readable:
+        return middleware.process_view(request, None, (), {})
+    if getattr(request, "_dont_enforce_csrf_checks", False):
+        return None
+    if request.META.get("HTTP_ORIGIN") and middleware._origin_verified(request):
+        return None
+    return middleware._reject(request, "Origin checking failed for a body too large to read.")
+
+
+@csrf_exempt  # checked in the view: the upload limits must be in place before the check reads the body
 @login_required
 def sheet_new(request: HttpRequest, pk: int) -> HttpResponse:
     race = get_object_or_404(Race.objects.select_related("season", "circuit"), pk=pk)
     if request.method == "POST":
         install_upload_limits(request)
-        refusal = _size_refusal(request)
+        readable = not declared_too_large(request) and _read_body(request)
+        rejected = _csrf_refusal(request, readable=readable)
+        if rejected is not None:
+            return rejected
+        refusal = _size_refusal(request, readable=readable)
         if refusal:
             submission_attempt_record(
                 race=race,

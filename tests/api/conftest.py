@@ -101,7 +101,7 @@ def fan(db) -> APIClient:
 @pytest.fixture
 def staff(db) -> APIClient:
     """A league admin (is_staff), with a token."""
-    return token_client(User.objects.create_user("steward", "steward@example.org", "demo", is_staff=True))
+    return token_client(User.objects.create_superuser("steward", "steward@example.org", "demo"))
 
 
 def results_of(response) -> list[dict]:

@@ -11,6 +11,13 @@ from tests.factories import make_circuit, make_entry, make_season, oval_document
 
 pytestmark = pytest.mark.django_db
 
+
+@pytest.fixture(autouse=True)
+def _pages_uncached(settings):
+    """Counted here: the queries a page makes when it is rendered, not served from the page cache."""
+    settings.PAGE_CACHE_SECONDS = 0
+
+
 LISTS = [
     "/api/seasons/",
     "/api/season-entries/",

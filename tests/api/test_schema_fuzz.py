@@ -116,7 +116,9 @@ def keep_the_test_transaction() -> Iterator[None]:
 @pytest.fixture
 def admin_token(django_user_model) -> str:
     build_league()
-    admin = django_user_model.objects.create_user("fuzzer", "fuzzer@example.org", "demo", is_staff=True)
+    admin = django_user_model.objects.create_user(
+        "fuzzer", "fuzzer@example.org", "demo", is_staff=True, is_superuser=True
+    )
     return Token.objects.create(user=admin).key
 
 

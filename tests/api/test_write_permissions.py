@@ -61,7 +61,8 @@ def test_a_refused_write_changes_nothing(league, fan):
 
 
 def _admin() -> object:
-    return get_user_model().objects.create_user("admin", "admin@example.org", "demo", is_staff=True)
+    # a league admin: staff with every permission (a staff account writes what its permissions allow)
+    return get_user_model().objects.create_superuser("admin", "admin@example.org", "demo")
 
 
 def test_an_admin_logged_in_by_session_writes_with_the_csrf_token(db):

@@ -12,6 +12,12 @@ from tests.factories import make_driver, make_entry, make_season, make_team, run
 pytestmark = pytest.mark.django_db
 
 
+@pytest.fixture(autouse=True)
+def _pages_uncached(settings):
+    """Counted here: the queries a page makes when it is rendered, not served from the page cache."""
+    settings.PAGE_CACHE_SECONDS = 0
+
+
 def season_of(races: int):
     season = make_season()
     teams = [make_team(), make_team()]

@@ -14,6 +14,13 @@ from league.models import Driver, ExperienceEntry, Season, SeasonEntry, Team
 from races.models import Race
 from tests.pages.conftest import make_circuit, run_race
 
+
+@pytest.fixture(autouse=True)
+def _pages_uncached(settings):
+    """Counted here: the queries a page makes when it is rendered, not served from the page cache."""
+    settings.PAGE_CACHE_SECONDS = 0
+
+
 PAGES = {
     "home": lambda lg: reverse("home"),
     "seasons": lambda lg: reverse("league:seasons"),

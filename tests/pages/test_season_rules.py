@@ -74,7 +74,8 @@ def test_the_admin_refuses_a_bad_option_naming_it(admin_client_, league):
 @pytest.fixture
 def staff(db) -> APIClient:
     client = APIClient()
-    client.force_authenticate(get_user_model().objects.create_user("steward", is_staff=True))
+    # a league admin: staff with every permission (staff write what their permissions allow)
+    client.force_authenticate(get_user_model().objects.create_superuser("steward"))
     return client
 
 

@@ -13,6 +13,12 @@ from races.models import Race
 from tests.pages.conftest import in_english, make_circuit, run_race
 
 
+@pytest.fixture(autouse=True)
+def _pages_uncached(settings):
+    """Counted here: the queries a page makes when it is rendered, not served from the page cache."""
+    settings.PAGE_CACHE_SECONDS = 0
+
+
 def test_the_list_shows_every_season(client, league):
     response = client.get(reverse("league:seasons"))
 

@@ -258,7 +258,7 @@ def test_a_sheet_for_a_race_not_yet_run_is_refused(django_user_model, season, te
     from races.sheets.services import SubmissionRefused, race_sheet_submit
 
     race = make_race(season, 1, scheduled_at=timezone.now() + timedelta(days=5))
-    steward = django_user_model.objects.create_user("steward", password="x", is_staff=True)
+    steward = django_user_model.objects.create_superuser("steward", password="x")  # a league admin
     before = [(row.driver.slug, row.points) for row in driver_standings(season=season)]
 
     with translation.override("en"), pytest.raises(SubmissionRefused, match="has not been run has no sheet"):

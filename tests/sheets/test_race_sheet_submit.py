@@ -24,7 +24,8 @@ def test_it_stores_the_log_as_pending_and_queues_its_validation(
     assert stored.status == RaceSheet.Status.PENDING
     assert bytes(stored.raw) == raw
     assert (stored.version, stored.kind, stored.submitted_by) == (1, "race", oval.alice)
-    assert len(queued) == 1  # the validation is queued once the sheet is committed
+    # The validation is queued once the sheet is committed (beside the page cache's own bump).
+    assert len([c for c in queued if getattr(c, "__module__", "") != "config.page_cache"]) == 1
 
 
 def test_it_keeps_the_bytes_exactly_even_when_they_are_not_text(oval, submit):

@@ -4,11 +4,14 @@ from __future__ import annotations
 
 import io
 import time
+from unittest import mock
 
 import pytest
+from django.test import Client
 from PIL import Image
 
 from races.models import RaceSheet, SheetPhoto, SubmissionAttempt
+from races.sheets.photo_processing import sheet_photos_process
 from races.sheets.services import SubmissionRefused, race_sheet_submit
 from tests.sheets.conftest import jpeg_bytes, png_header, snapshot, upload
 
@@ -51,7 +54,6 @@ def test_png_and_webp_are_accepted(oval, example, submit):
     [
         ("huge.png", png_header(20_000, 20_000), "far too large"),
         ("big.png", png_header(8_000, 6_000), "8000 × 6000 pixels is more than 40 megapixels"),
-        ("cut.jpg", jpeg_bytes((400, 300))[:2500], "truncated or damaged"),
         ("notes.txt", b"car 7 was first", "not a JPEG, PNG or WebP image"),
         ("anim.gif", b"GIF89a\x01\x00\x01\x00\x00\x00\x00;", "not a JPEG, PNG or WebP image"),
     ],
@@ -99,3 +101,42 @@ def test_too_many_photos_are_refused(oval, example, settings):
             by=oval.alice,
             photos=[upload("a.jpg", jpeg_bytes((20, 20))), upload("b.jpg", jpeg_bytes((20, 20)))],
         )
+
+
+def test_the_request_only_reads_headers_the_worker_decodes(oval, example, django_capture_on_commit_callbacks):
+    """Stored after the cheap checks; not a pixel decoded in the request (the task queued on commit does it)."""
+    photo_bytes = jpeg_bytes((800, 600), exif=True)
+    with mock.patch("races.sheets.photos.Image.Image.load") as load:
+        with django_capture_on_commit_callbacks(execute=False) as queued:
+            sheet = race_sheet_submit(
+                race=oval.race,
+                raw=example("race-ovale-valid.json"),
+                by=oval.alice,
+                photos=[upload("IMG_1.jpg", photo_bytes)],
+            )
+        assert not load.called
+    photo = SheetPhoto.objects.get(sheet=sheet)
+    assert (photo.width, photo.height) == (800, 600) and not photo.thumbnail
+    page = Client(HTTP_ACCEPT_LANGUAGE="en").get(sheet.get_absolute_url()).content.decode()
+    assert "being prepared" in page and "<img" not in page.split('id="photos-title"')[1]
+
+    for callback in queued:
+        callback()  # the validation and the photos' task, as the worker would run them
+    photo.refresh_from_db()
+    assert photo.thumbnail
+    with photo.image.open("rb") as stored:
+        assert not Image.open(io.BytesIO(stored.read())).getexif()
+    page = Client(HTTP_ACCEPT_LANGUAGE="en").get(sheet.get_absolute_url()).content.decode()
+    assert photo.thumbnail.url in page
+
+
+def test_a_truncated_photo_is_dropped_on_the_worker_and_the_sheet_kept(oval, example, submit):
+    sheet = submit(
+        oval.race,
+        example("race-ovale-valid.json"),
+        oval.alice,
+        photos=[upload("ok.jpg", jpeg_bytes((40, 30))), upload("cut.jpg", jpeg_bytes((400, 300))[:2500])],
+    )
+    assert sheet.status == RaceSheet.Status.VALID
+    assert [(p.width, p.height) for p in sheet.photos.all()] == [(40, 30)]
+    assert sheet_photos_process(sheet_id=sheet.pk) == 0  # done once: running again changes nothing

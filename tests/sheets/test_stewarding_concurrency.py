@@ -23,7 +23,7 @@ from races.sheets.protests import protest_decide, protest_file
 from races.sheets.services import race_sheet_submit
 from races.sheets.stewarding import penalty_impose
 from races.sheets.tasks import impose_penalty
-from tests.factories import build_oval
+from tests.factories import build_oval, make_steward
 
 User = get_user_model()
 
@@ -73,7 +73,7 @@ def pg_oval(transactional_db):
 
 @pytest.fixture
 def second_steward():
-    return User.objects.create_user("steward2", "s2@example.org", "demo", is_staff=True)
+    return make_steward("steward2")  # staff with the stewards' permissions
 
 
 # -- PostgreSQL: real parallel transactions -------------------------------------------------------

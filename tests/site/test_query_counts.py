@@ -12,6 +12,13 @@ from tests.site.conftest import race_more, small_league
 
 pytestmark = pytest.mark.django_db
 
+
+@pytest.fixture(autouse=True)
+def _pages_uncached(settings):
+    """Counted here: the queries a page makes when it is rendered, not served from the page cache."""
+    settings.PAGE_CACHE_SECONDS = 0
+
+
 URLS = {
     "season page (charts)": lambda lg: lg.season.get_absolute_url(),
     "calendar.ics": lambda lg: reverse("league:season-calendar", args=[lg.season.slug]),

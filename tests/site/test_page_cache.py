@@ -1,0 +1,91 @@
+"""The public pages are served from the cache, and a change to the league shows on them at once."""
+
+from __future__ import annotations
+
+import pytest
+from django.db import connection
+from django.test import Client
+from django.test.utils import CaptureQueriesContext
+from django.urls import reverse
+
+from league.models import Driver
+from league.services import driver_update, season_update
+from races.models import Result
+from tests.site.conftest import small_league
+
+pytestmark = pytest.mark.django_db
+
+
+def urls(league) -> list[str]:
+    return [
+        "/",
+        reverse("league:season", args=[league.season.slug]),
+        reverse("league:season-standings-csv", args=[league.season.slug]),
+        reverse("api:season-standings", args=[league.season.pk]),
+        reverse("races:race", args=[league.races[0].pk]),
+        reverse("league:driver", args=[league.alice.slug]),
+    ]
+
+
+def queries(client, url) -> int:
+    with CaptureQueriesContext(connection) as context:
+        assert client.get(url).status_code == 200
+    return len(context.captured_queries)
+
+
+def test_a_second_anonymous_fetch_runs_no_query(client):
+    league = small_league()
+    for url in urls(league):
+        client.get(url)
+        assert queries(client, url) == 0, url
+
+
+def test_a_renamed_driver_shows_at_once_on_every_cached_page(client):
+    league = small_league()
+    for url in urls(league):
+        assert "Alice" in client.get(url).content.decode(), url
+    driver_update(driver=league.alice, data={"name": "Alicia"})
+    for url in urls(league):
+        content = client.get(url).content.decode()
+        assert "Alicia" in content, url
+
+
+def test_a_result_change_and_a_season_change_show_at_once(client):
+    league = small_league()
+    url = reverse("api:season-standings", args=[league.season.pk])
+    before = client.get(url).json()
+    result = Result.objects.filter(race__season=league.season, position=1).first()
+    Result.objects.filter(pk=result.pk).update(points=0)  # a bulk update sends no signal…
+    result.refresh_from_db()
+    result.penalty_reason = "steward"
+    result.save()  # …the save after it does, as every service's does
+    assert client.get(url).json() != before
+    season_update(season=league.season, data={"name": "Saison renommée"})
+    assert (
+        "Saison renommée" in client.get(reverse("league:season", args=[league.season.slug])).content.decode()
+    )
+
+
+def test_a_cached_page_carries_a_csrf_token_of_its_own_request():
+    league = small_league()
+    url = reverse("league:season", args=[league.season.slug])
+    first = Client(enforce_csrf_checks=True)
+    first.get(url)
+    second = Client(enforce_csrf_checks=True)
+    page = second.get(url).content.decode()
+    token = page.split('name="csrfmiddlewaretoken" value="')[1].split('"')[0]
+    assert "__csrf" not in token
+    response = second.post(
+        reverse("set_language"), {"language": "en", "next": url, "csrfmiddlewaretoken": token}
+    )
+    assert response.status_code == 302
+
+
+def test_signed_in_users_are_not_served_the_anonymous_page(client, django_user_model):
+    league = small_league()
+    url = reverse("league:season", args=[league.season.slug])
+    client.get(url)
+    user = django_user_model.objects.create_user("zoe", password="x")
+    client.force_login(user)
+    assert "zoe" in client.get(url).content.decode()
+    assert Driver.objects.exists()
