@@ -15,6 +15,10 @@ def keep_penalties_and_protests(apps, schema_editor):
     A penalty of points and places becomes two penalties (one of each kind); every penalty gets
     its key. An entrant's second protest on one sheet is kept, marked withdrawn (one stance each).
     """
+    # PostgreSQL: the rows written here must be checked now, or the ALTER TABLEs after this step
+    # refuse to run with "pending trigger events" (deferred foreign-key checks).
+    if schema_editor.connection.vendor == "postgresql":
+        schema_editor.execute("SET CONSTRAINTS ALL IMMEDIATE")
     Penalty = apps.get_model("races", "Penalty")
     Protest = apps.get_model("races", "Protest")
     for penalty in Penalty.objects.order_by("pk"):

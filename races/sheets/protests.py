@@ -222,7 +222,8 @@ def protest_withdraw(*, protest: Protest, by: AbstractBaseUser) -> Protest:
     """The complainant takes an open protest back, while the window is open."""
     race, sheet = _locked(protest.sheet)
     protest = (
-        Protest.objects.select_for_update()
+        # only the protest row: PostgreSQL locks no nullable side of an outer join
+        Protest.objects.select_for_update(of=("self",))
         .select_related("filed_by", "against__season_entry")
         .get(pk=protest.pk)
     )
