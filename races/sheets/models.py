@@ -133,18 +133,26 @@ class RaceSheet(models.Model):
         return self.status in self.DONE
 
 
-class SheetPhoto(models.Model):
-    """A photo of the paper sheet, re-encoded on arrival (EXIF and anything hidden dropped)."""
+class Photo(models.Model):
+    """A photo re-encoded on arrival (EXIF and anything hidden dropped), with its thumbnail."""
 
-    sheet = models.ForeignKey(
-        RaceSheet, verbose_name=_("race sheet"), on_delete=models.CASCADE, related_name="photos"
-    )
     image = models.ImageField(
         _("image"), upload_to=photo_upload_to, width_field="width", height_field="height"
     )
     thumbnail = models.ImageField(_("thumbnail"), upload_to=thumbnail_upload_to)
     width = models.PositiveIntegerField(_("width"), default=0)
     height = models.PositiveIntegerField(_("height"), default=0)
+
+    class Meta:
+        abstract = True
+
+
+class SheetPhoto(Photo):
+    """A photo of the paper sheet."""
+
+    sheet = models.ForeignKey(
+        RaceSheet, verbose_name=_("race sheet"), on_delete=models.CASCADE, related_name="photos"
+    )
 
     class Meta:
         ordering = ["sheet", "pk"]
@@ -314,18 +322,12 @@ class Protest(PlainNames, models.Model):
         return f"{url}#turn-{self.turn}" if self.turn else url
 
 
-class ProtestPhoto(models.Model):
+class ProtestPhoto(Photo):
     """Evidence with a protest: a photo, re-encoded on arrival like a sheet's."""
 
     protest = models.ForeignKey(
         Protest, verbose_name=_("protest"), on_delete=models.CASCADE, related_name="photos"
     )
-    image = models.ImageField(
-        _("image"), upload_to=photo_upload_to, width_field="width", height_field="height"
-    )
-    thumbnail = models.ImageField(_("thumbnail"), upload_to=thumbnail_upload_to)
-    width = models.PositiveIntegerField(_("width"), default=0)
-    height = models.PositiveIntegerField(_("height"), default=0)
 
     class Meta:
         ordering = ["protest", "pk"]
