@@ -5,6 +5,7 @@ from django.urls import path
 from config.page_cache import cached_page
 from races import views, wear_views
 from races.replay import views as replay_views
+from races.rulebook import views as rulebook_views
 from races.sheets import views as sheet_views
 from races.sheets import views_stewards as steward_views
 
@@ -13,6 +14,7 @@ urlpatterns = [
     path("races/<int:pk>/", cached_page(views.race_detail), name="race"),
     path("races/<int:pk>/replay/", replay_views.race_replay_page, name="race-replay"),
     path("race-entries/<int:pk>/wear/", wear_views.wear_build, name="wear-build"),
+    path("rules/", rulebook_views.rules_page, name="rules"),
     path("circuits/", views.circuit_list, name="circuits"),
     path("circuits/<slug:slug>/", views.circuit_detail, name="circuit"),
     path("races/<int:pk>/sheets/new/", sheet_views.sheet_new, name="sheet-new"),
