@@ -9,11 +9,12 @@ from typing import Any
 
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
+from django.urls import reverse
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext as _
 
 from races.circuits.drawing import CarMark, Layout, circuit_layout, circuit_svg, ink_for, square_centres
-from races.models import Circuit, Race
+from races.models import Circuit, Race, RaceSheet
 from races.replay.frames import ReplayUnavailable, race_replay, standing_race_sheet
 from rules.verdict import Standing
 
@@ -72,12 +73,25 @@ def _labels() -> dict[str, str]:
         "finished": _("finished, position {position}"),
         "out": _("out in turn {turn}: {cause}"),
         "carTitle": _("No. {car} {driver} ({team})"),
+        "carOf": _("car {car}"),
+        "off": _("off the board"),
+        "moves": _("Moves"),
+        "events": _("Events"),
+        "violations": _("Rules broken"),
+        "noMoves": _("No car moved in this turn."),
+        "waited": _("waits this turn"),
+        "rule": _("rule {rule}"),
+        "test": _("d20 {test}: {roll}"),
+        "lost": _("−{n} {part}"),
+        "gained": _("+{n} {part}"),
     }
 
 
-def race_replay_context(*, race: Race) -> dict[str, Any] | None:
-    """What the replay viewer shows for a race, or None without a valid race sheet to replay."""
-    sheet = standing_race_sheet(race=race)
+def race_replay_context(*, race: Race, sheet: RaceSheet | None = None) -> dict[str, Any] | None:
+    """What the replay viewer shows for a race (its standing sheet, or the version given), or None
+    without a race sheet to replay."""
+    if sheet is None:
+        sheet = standing_race_sheet(race=race)
     if sheet is None:
         return None
     layout = circuit_drawing(race.circuit)
@@ -92,6 +106,8 @@ def race_replay_context(*, race: Race) -> dict[str, Any] | None:
     last = turns[-1] if turns else None
     final_turn = last["turn"] if last else 0
     squares = last["squares"] if last else frames["start"]
+    off = set(last["off"]) if last else set()
+    wear = last["wear"] if last else frames["wear0"]
     labels = _labels()
     cars = []
     for car in frames["cars"]:
@@ -111,10 +127,18 @@ def race_replay_context(*, race: Race) -> dict[str, Any] | None:
                 "square": squares.get(car["id"]),
                 "title": title,
                 "status_text": status,
+                "dashboard": _dashboard(frames["parts"], wear.get(car["id"], {})),
+                "off": car["id"] in off,
             }
         )
     marks = [
-        CarMark(car=c["id"], square=c["square"], colour=c["colour"], title=c["title"], state=c["state"])
+        CarMark(
+            car=c["id"],
+            square=c["square"],
+            colour=c["colour"],
+            title=c["title"],
+            state=c["state"] + (" is-off" if c["off"] else ""),
+        )
         for c in cars
         if c["square"]
     ]
@@ -126,13 +150,27 @@ def race_replay_context(*, race: Race) -> dict[str, Any] | None:
         element_id="replay-map",
     )
     names = {car["id"]: car for car in cars}
-    shown = [
-        {**turn, "events": [{**e, "who": names.get(e["car"])} for e in turn["events"]]} for turn in turns
-    ]
+    shown = []
+    for turn in turns:
+        moves = [{**m, "who": names.get(m["car"])} for m in turn["moves"]]
+        shown.append(
+            {
+                **turn,
+                "moves": moves,
+                "costly": [m for m in moves if m.get("wear") or m.get("gained")],
+                "events": [{**e, "who": names.get(e["car"])} for e in turn["events"]],
+            }
+        )
     return {
         "sheet": sheet,
         "svg": mark_safe(svg),  # noqa: S308 (built by circuit_svg, which escapes every text)
-        "data": {**frames, "cars": cars, "centres": square_centres(layout), "labels": labels},
+        "data": {
+            **frames,
+            "cars": cars,
+            "centres": square_centres(layout),
+            "labels": labels,
+            "rulesUrl": reverse("races:rules"),
+        },
         "cars": cars,
         "turns": shown,
         "last": shown[-1] if shown else None,
@@ -141,12 +179,40 @@ def race_replay_context(*, race: Race) -> dict[str, Any] | None:
         "lap_text": labels["lap"].format(lap=last["lap"], laps=frames["laps"]) if last else "",
         "count": len(turns),
         "laps": frames["laps"],
+        "parts": frames["parts"],
+        "standing": sheet.status == RaceSheet.Status.VALID,
     }
+
+
+def _dashboard(parts: list[dict[str, str]], wear: dict[str, int]) -> list[dict[str, Any]]:
+    return [{**part, "n": wear.get(part["part"], 0)} for part in parts]
+
+
+def _sheet_of(race: Race, value: str | None) -> RaceSheet | None:
+    """`?sheet=<id>`: one judged version of the race's log (an invalid one replays up to where it
+    stopped), so a verdict can show its turn on the board."""
+    if not value or not value.isdigit():
+        return None
+    sheet = (
+        RaceSheet.objects.filter(
+            race=race,
+            pk=int(value),
+            kind=RaceSheet.Kind.RACE,
+            status__in=(RaceSheet.Status.VALID, RaceSheet.Status.INVALID),
+        )
+        .exclude(log__isnull=True)
+        .defer("raw")
+        .first()
+    )
+    if sheet is None:
+        raise Http404(_("No such race sheet to replay."))
+    return sheet
 
 
 def race_replay_page(request: HttpRequest, pk: int) -> HttpResponse:
     race = get_object_or_404(Race.objects.select_related("season", "circuit"), pk=pk)
-    replay = race_replay_context(race=race)
+    sheet = _sheet_of(race, request.GET.get("sheet"))
+    replay = race_replay_context(race=race, sheet=sheet)
     if replay is None:
         raise Http404(_("This race has no valid race sheet to replay."))
     return render(request, "races/race_replay.html", {"race": race, "replay": replay})
