@@ -17,7 +17,7 @@ from typing import Any
 
 from django.core.cache import cache
 from django.utils.functional import Promise
-from django.utils.translation import get_language, gettext_lazy, ngettext, pgettext_lazy
+from django.utils.translation import get_language, gettext_lazy, ngettext, pgettext, pgettext_lazy
 from django.utils.translation import gettext as _
 
 from league.templatetags.league_extras import cause_label
@@ -315,7 +315,7 @@ def _test(test: Any, mover: str, events: Iterable[Event]) -> dict[str, Any]:
     if part is None:
         result = ""
     elif failed:
-        result = _("failed: 1 %(part)s point") % {"part": str(PART_LABELS[part]).lower()}
+        result = _("failed: 1 %(part)s point") % {"part": pgettext("part", part)}
     else:
         result = _("passed")
     return {

@@ -17,6 +17,7 @@ from django.views.decorators.csrf import csrf_exempt, csrf_protect
 from django.views.decorators.http import require_POST
 
 from races.models import Protest, Race, RaceEntry, RaceSheet, SubmissionAttempt
+from races.sheets.corrections import correction_source, sheet_photos_reuse
 from races.sheets.forms import ProtestForm, RaceSheetForm
 from races.sheets.penalties import race_penalties, sheet_results_after_decisions
 from races.sheets.protests import protest_deadline, protest_file, protest_withdraw, sheet_confirm
@@ -35,16 +36,24 @@ from races.sheets.services import (
     too_large_message,
 )
 from races.sheets.uploads import body_limit, declared_size, declared_too_large, install_upload_limits
+from races.sheets.verdicts import first_violation
 
 Outcome = SubmissionAttempt.Outcome
 
 
 def _form_page(
-    request: HttpRequest, race: Race, form: RaceSheetForm | None, *, error: str = "", status: int = 200
+    request: HttpRequest,
+    race: Race,
+    form: RaceSheetForm | None,
+    *,
+    error: str = "",
+    status: int = 200,
+    previous: RaceSheet | None = None,
 ) -> HttpResponse:
-    return render(
-        request, "races/sheet_form.html", {"race": race, "form": form, "error": error}, status=status
-    )
+    context = {"race": race, "form": form, "error": error, "previous": previous}
+    if previous is not None:
+        context["previous_photos"] = previous.photos.count()
+    return render(request, "races/sheet_form.html", context, status=status)
 
 
 def _read_body(request: HttpRequest) -> bool:
@@ -120,15 +129,18 @@ def _sheet_new(request: HttpRequest, race: Race) -> HttpResponse:
                 size=declared_size(request),
             )
         return _form_page(request, race, None, error=message, status=403)
+    # A corrected version (the sheet page's button): the new log keeps the photos of `previous`.
+    source = request.POST.get("previous") if request.method == "POST" else request.GET.get("from")
+    previous = correction_source(race=race, value=source)
     if request.method != "POST":
-        return _form_page(request, race, RaceSheetForm())
+        return _form_page(request, race, RaceSheetForm(), previous=previous)
     form = RaceSheetForm(request.POST, request.FILES)
     if not form.is_valid():
         message = " ".join(error for errors in form.errors.values() for error in errors)
         submission_attempt_record(
             race=race, by=request.user, outcome=Outcome.REFUSED, message=message, size=declared_size(request)
         )
-        return _form_page(request, race, form, status=400)
+        return _form_page(request, race, form, status=400, previous=previous)
     try:
         sheet = race_sheet_submit(
             race=race,
@@ -141,7 +153,9 @@ def _sheet_new(request: HttpRequest, race: Race) -> HttpResponse:
         return _form_page(request, race, None, error=str(exc), status=403)
     except SubmissionRefused as exc:
         status = 413 if isinstance(exc, SubmissionTooLarge) else 400
-        return _form_page(request, race, form, error=" ".join(exc.messages), status=status)
+        return _form_page(request, race, form, error=" ".join(exc.messages), status=status, previous=previous)
+    if previous is not None and previous.kind == sheet.kind:
+        sheet_photos_reuse(source=previous, target=sheet)
     messages.success(request, _("Sheet received as version %(version)d.") % {"version": sheet.version})
     return redirect(sheet)
 
@@ -197,6 +211,15 @@ def sheet_detail(request: HttpRequest, pk: int) -> HttpResponse:
     )
     decided = my_protest is not None and my_protest.status in Protest.DECIDED
     penalties_after = race_penalties(race=race) if sheet.status == RaceSheet.Status.VALID else []
+    # An invalid sheet: its first violation up top, with what was legal; no classification (the
+    # cars' places of a log that broke the rules count for nothing) and a way to correct it.
+    first = first_violation(sheet=sheet)
+    valid = sheet.status == RaceSheet.Status.VALID
+    may_correct = (
+        sheet.status in (RaceSheet.Status.INVALID, RaceSheet.Status.REJECTED)
+        and race.status != Race.Status.OFFICIAL
+        and sheet_submitter_allowed(race=race, user=request.user)
+    )
     return render(
         request,
         "races/sheet_detail.html",
@@ -205,7 +228,11 @@ def sheet_detail(request: HttpRequest, pk: int) -> HttpResponse:
             "race": race,
             "verdict": verdict,
             "violations": _car_lines(verdict.get("violations", []), entries),
-            "classification": _car_lines(verdict.get("classification", []), entries),
+            "classification": _car_lines(verdict.get("classification", []), entries) if valid else [],
+            "first": first,
+            "first_entry": entries.get(str(first.data.get("car"))) if first else None,
+            "knock_on": _car_lines(first.knock_on, entries) if first else [],
+            "may_correct": may_correct,
             "grid": _car_lines(verdict.get("grid", []), entries),
             "penalties": _car_lines(penalties, entries),
             "stewards_penalties": penalties_after,

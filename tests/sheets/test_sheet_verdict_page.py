@@ -1,0 +1,127 @@
+"""An invalid sheet's page tells a player what to do: the first rule broken up top, its rule, its
+turn on the board, what was legal there; the rest grouped under it; no classification; a button
+for a corrected version that keeps the photos.
+
+The worked example fixtures/examples/race-ovale-gear-skip.json: in turn 3 car 7 (Alice) goes from
+2nd to 4th gear (G2); the engine stops in turn 4 on a path it cannot follow (rule T1, not the
+corner T1).
+"""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from django.test import Client
+from django.urls import reverse
+
+from races.models import RaceSheet, SheetPhoto
+from races.sheets.verdicts import first_violation
+from tests.sheets.conftest import jpeg_bytes, upload
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture(autouse=True)
+def english_pages(client: Client) -> None:
+    client.defaults["HTTP_ACCEPT_LANGUAGE"] = "en"
+
+
+@pytest.fixture
+def invalid(oval, example, submit) -> RaceSheet:
+    sheet = submit(
+        oval.race,
+        example("race-ovale-gear-skip.json"),
+        oval.alice,
+        photos=[upload("a.jpg", jpeg_bytes()), upload("b.jpg", jpeg_bytes((300, 200)))],
+    )
+    assert sheet.status == RaceSheet.Status.INVALID
+    return sheet
+
+
+def test_the_first_violation_is_the_gear_skip_with_the_gears_that_were_legal(invalid):
+    first = first_violation(sheet=invalid)
+
+    assert (first.data["turn"], first.data["car"], first.data["rule"]) == (3, "7", "G2")
+    # 2nd gear before the move: down to 1st, stay in 2nd or up to 3rd, all free (rules G2, G3)
+    assert [c.what for c in first.legal.gears] == ["gear 1", "gear 2", "gear 3"]
+    assert {c.cost for c in first.legal.gears} == {"free"}
+    assert first.legal.stops == []  # 4th gear was not legal: no square to offer with its die
+    assert [v["rule"] for v in first.knock_on] == ["T1"]
+    race = invalid.race
+    assert first.replay_url == f"/races/{race.pk}/replay/?sheet={invalid.pk}#turn-3"
+
+
+def test_a_legal_gear_with_a_wrong_path_lists_the_squares_it_could_stop_on(oval, example, submit):
+    import json
+
+    log = json.loads(example("race-ovale-valid.json"))
+    move = log["turns"][1]["moves"][0]  # turn 2, car 7: 2nd gear, a 4, S1-b3 … S1-b6
+    move["path"] = ["S1-b3", "S1-b4", "S1-b5", "S1-b7"]  # jumps a square
+    sheet = submit(oval.race, json.dumps(log).encode(), oval.alice)
+    assert sheet.status == RaceSheet.Status.INVALID
+
+    first = first_violation(sheet=sheet)
+
+    assert (first.data["turn"], first.data["car"]) == (2, "7")
+    assert first.legal.gear == 2 and first.legal.roll == 4
+    squares = [c.what for c in first.legal.stops]
+    assert squares[:3] == ["S1-a6", "S1-b6", "S1-c6"] or "S1-b6" in squares[:3]  # the full count, free
+    assert all(re.fullmatch(r"S1-[abc]\d", s) for s in squares)
+
+
+def test_the_page_shows_the_first_violation_up_top_and_no_classification(invalid, client: Client):
+    client.force_login(invalid.submitted_by)
+    html = client.get(invalid.get_absolute_url()).content.decode()
+
+    top = html.index('id="first-violation"')
+    assert top < html.index('id="violations-title"')
+    section = html[top : html.index("</section>", top)]
+    assert "Turn 3" in section and "car 7" in section and "gear 2 → 4 skips a gear going up" in section
+    assert f'href="{reverse("races:rules")}#rule-G2"' in section
+    assert f"?sheet={invalid.pk}#turn-3" in section
+    assert 'id="legal-choices"' in section and "gear 3" in section
+    assert "1 more violation that followed from it" in section
+    # "rule T1" links to the rule, never read as the corner T1
+    assert f'<a class="rule-ref" href="{reverse("races:rules")}#rule-T1">rule T1</a>' in html
+    assert 'id="classification-title"' not in html
+    assert 'id="no-classification"' in html
+    assert 'id="correct-sheet"' in section
+
+
+def test_someone_not_in_the_race_gets_no_correction_button(invalid, client: Client):
+    html = client.get(invalid.get_absolute_url()).content.decode()
+    assert 'id="first-violation"' in html
+    assert 'id="correct-sheet"' not in html
+
+
+def test_a_corrected_version_keeps_the_photos(
+    invalid, oval, example, client: Client, django_capture_on_commit_callbacks
+):
+    client.force_login(oval.alice)
+    form = client.get(reverse("races:sheet-new", args=[oval.race.pk]) + f"?from={invalid.pk}")
+    assert f'name="previous" value="{invalid.pk}"' in form.content.decode()
+    assert "its 2 photos are kept" in form.content.decode()
+
+    with django_capture_on_commit_callbacks(execute=True):
+        response = client.post(
+            reverse("races:sheet-new", args=[oval.race.pk]),
+            {
+                "kind": "race",
+                "log_text": example("race-ovale-valid.json").decode(),
+                "previous": str(invalid.pk),
+            },
+        )
+    assert response.status_code == 302
+    new = RaceSheet.objects.get(race=oval.race, version=2)
+    assert new.status == RaceSheet.Status.VALID
+    old_photos = list(SheetPhoto.objects.filter(sheet=invalid).order_by("pk"))
+    new_photos = list(SheetPhoto.objects.filter(sheet=new).order_by("pk"))
+    assert [(p.width, p.height) for p in new_photos] == [(p.width, p.height) for p in old_photos]
+    for old, copy in zip(old_photos, new_photos, strict=True):
+        assert copy.image.name != old.image.name  # a copy: each version's photos stand alone
+        with old.image.open("rb") as a, copy.image.open("rb") as b:
+            assert a.read() == b.read()
+        assert copy.thumbnail
+    # the old version keeps its own
+    assert invalid.photos.count() == 2
