@@ -78,7 +78,7 @@ def test_without_javascript_every_turn_with_events_is_listed(client, oval, examp
 
     details = html[html.index('<details class="replay-all">') : html.index("</details>")]
     assert details.count("ev-finished") == 2  # cars 7 and 3 cross the line
-    assert '<li value="8">' in details and '<li value="9">' in details
+    assert '<li value="8" id="turn-8">' in details and '<li value="9" id="turn-9">' in details
     assert "Alice Martin" in details and "Bruno Lefèvre" in details
 
 
@@ -91,7 +91,7 @@ def test_the_replay_page_has_the_viewer_and_a_way_back(client, oval, example_log
     html = response.content.decode()
     assert drawn_cars(html) == last_squares(example_log)
     assert oval.race.get_absolute_url() in html
-    assert html.count('data-action="') == 4  # grid, back, play, forward
+    assert html.count('data-action="') == 5  # grid, back, play, next car, forward
 
 
 def test_the_circuit_page_draws_the_circuit(client, oval):

@@ -81,7 +81,7 @@ def test_a_pasted_log_leads_to_the_sheet_page_with_its_verdict(
     assert response["Location"] == sheet.get_absolute_url() == f"/sheets/{sheet.pk}/"
     html = browser.get(response["Location"]).content.decode()
     assert "badge-invalid" in html
-    assert "<code>G2</code>" in html
+    assert ">rule G2</a>" in html
     assert "gear 2 → 4 skips a gear going up" in html
     assert '<td class="num">3</td>' in html  # the turn
     assert "Sheet received as version 1." in html
