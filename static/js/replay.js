@@ -266,19 +266,25 @@
       item.appendChild(strong);
       details.appendChild(item);
     });
-    (move.tests || []).forEach(function (t) {
-      var item = document.createElement("li");
-      item.className = "move-test" + (t.failed ? " is-failed" : "");
-      var text = fill(labels.test, { test: t.label, roll: t.roll });
-      if (t.car !== move.car) {
-        text += " (" + t.car + ")";
-      }
-      if (t.result) {
-        text += " — " + t.result;
-      }
-      item.textContent = text;
-      details.appendChild(item);
-    });
+    // The d20 rolls on one line (a move in a pack rolls a collision test per car beside it).
+    if (move.tests && move.tests.length) {
+      var tests = document.createElement("li");
+      tests.className = "move-tests";
+      move.tests.forEach(function (t, n) {
+        if (n) {
+          tests.appendChild(document.createTextNode(" · "));
+        }
+        var text = fill(labels.test, { test: t.label, roll: t.roll });
+        if (t.car !== move.car) {
+          text += " (" + t.car + ")";
+        }
+        if (t.result) {
+          text += " " + t.result;
+        }
+        tests.appendChild(textSpan("move-test" + (t.failed ? " is-failed" : ""), text));
+      });
+      details.appendChild(tests);
+    }
     if (details.childNodes.length) {
       li.appendChild(details);
     }
