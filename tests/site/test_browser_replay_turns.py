@@ -162,13 +162,3 @@ def test_on_a_phone_the_replay_fits_the_screen_and_follows_a_car(live_server, pa
         "() => document.documentElement.scrollWidth - document.documentElement.clientWidth"
     )
     assert overflow <= 0
-
-
-def test_zz_shot(live_server, page, oval_race):
-    page.goto(f"{live_server.url}{oval_race.get_absolute_url()}replay/#turn-7")
-    page.wait_for_timeout(500)
-    page.screenshot(path="/tmp/replay-desk.png", full_page=True)
-    page.set_viewport_size({"width": 390, "height": 844})
-    page.select_option("#replay-follow", "3")
-    page.wait_for_timeout(700)
-    page.screenshot(path="/tmp/replay-phone.png", full_page=True)
