@@ -13,7 +13,10 @@ from django.urls import reverse
 from league.demo import PLANNED_SLUG, REPLAY_ROUND, RUNNING, demo_load
 from league.models import Driver, Season, Team
 from races.models import Circuit, Race, RaceSheet
+from races.sheets.services import race_sheet_submit
 from tests.site.conftest import PROJECT_CIRCUITS
+
+EXAMPLES = PROJECT_CIRCUITS.parent / "examples"
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow, pytest.mark.django_db(transaction=True)]
 
@@ -55,6 +58,14 @@ def public_pages() -> list[str]:
     driver = Driver.objects.get(slug="alice")
     team = Team.objects.order_by("pk").first()
     sheet = RaceSheet.objects.order_by("pk").first()
+    # An invalid sheet too: its verdict's messages must wrap on a phone.
+    invalid = race_sheet_submit(
+        race=statuses[Race.Status.RUN],
+        raw=(EXAMPLES / "race-ovale-gear-skip.json").read_bytes(),
+        by=driver.user,
+    )
+    invalid.refresh_from_db()
+    assert invalid.status == RaceSheet.Status.INVALID
     pages = [
         reverse("home"),
         reverse("league:seasons"),
@@ -76,8 +87,7 @@ def public_pages() -> list[str]:
         reverse("account_signup"),
         "/no-such-page/",
     ]
-    if sheet is not None:
-        pages.append(sheet.get_absolute_url())
+    pages += [invalid.get_absolute_url(), *([sheet.get_absolute_url()] if sheet else [])]
     assert reverse("league:season", args=[PLANNED_SLUG]) in pages  # the entry list, before round 1
     return pages
 
