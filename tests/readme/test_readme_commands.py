@@ -152,7 +152,9 @@ def test_every_readme_command_block_runs_on_a_copy_of_the_repository(tmp_path: P
         "PORT": str(port),
     }
     plan = subprocess.run(["make", "-n", "run"], cwd=repo, env=env, capture_output=True, text=True)
-    assert "-m venv" not in plan.stdout and "pip install" not in plan.stdout, f"make would reinstall:\n{plan.stdout}"
+    assert "-m venv" not in plan.stdout and "pip install" not in plan.stdout, (
+        f"make would reinstall:\n{plan.stdout}"
+    )
 
     log = tmp_path / "make-run.log"
     with log.open("w") as out:
