@@ -12,6 +12,7 @@ from django.utils.translation import gettext_lazy as _
 from config.health import healthz, readyz
 from config.page_cache import cached_page
 from league.views import home
+from league.views_site import favicon
 
 # The league's name on the admin, in the reader's language, not "Django administration".
 admin.site.site_header = _("Formule Dé league — stewards and administration")
@@ -21,6 +22,7 @@ admin.site.index_title = _("Running the league")
 urlpatterns = [
     path("healthz", healthz, name="healthz"),
     path("readyz", readyz, name="readyz"),
+    path("favicon.ico", favicon, name="favicon"),
     path("admin/", admin.site.urls),
     path("api/", include("config.api_urls")),
     path("i18n/", include("django.conf.urls.i18n")),

@@ -170,6 +170,8 @@ def main(argv: list[str] | None = None) -> int:
                 "DATABASE_URL": f"sqlite:///{tmp}/db.sqlite3",
                 "REDIS_URL": "",
                 "MEDIA_ROOT": f"{tmp}/media",
+                # The demo's welcome mails stay in memory instead of filling the terminal.
+                "EMAIL_BACKEND": "django.core.mail.backends.locmem.EmailBackend",
             }
         )
         sys.path.insert(0, str(ROOT))

@@ -19,7 +19,7 @@ def _total() -> serializers.DecimalField:
 
 
 @extend_schema_view(
-    list=extend_schema(summary="Experience ledger rows, oldest first"),
+    list=extend_schema(summary="Experience ledger rows, by their race's date"),
     retrieve=extend_schema(summary="An experience ledger row"),
 )
 class ExperienceApi(ReadOnlyViewSet):
@@ -41,6 +41,10 @@ class ExperienceApi(ReadOnlyViewSet):
         )
         note = serializers.CharField()
         created_at = serializers.DateTimeField()
+        date = serializers.DateTimeField(
+            source="dated",
+            help_text="The race's date (rows are listed by it); created_at for a row without a race.",
+        )
 
     @extend_schema_serializer(component_name="ExperienceTalliesQuery")
     class TalliesQuerySerializer(serializers.Serializer):

@@ -9,6 +9,7 @@ import csv
 from datetime import datetime, timedelta
 from typing import Any
 
+from django.conf import settings
 from django.contrib.syndication.views import Feed
 from django.db.models import Prefetch, QuerySet
 from django.http import HttpRequest, HttpResponse, HttpResponseBadRequest
@@ -19,13 +20,14 @@ from django.utils.translation import gettext as _
 from icalendar import Calendar, Event, vText
 
 from league.models import Season
-from league.selectors import driver_standings, team_standings
+from league.selectors import season_scoreboard
 from races.models import Race, Result
 
 RACE_LENGTH = timedelta(hours=3)  # a league evening: briefing, qualifying, the race
 LEAGUE_FEED_SIZE = 30
 CSV_TABLES = ("drivers", "teams")
-CSV_HEADER = ["position", "name", "team", "points", "wins", "podiums"]
+CSV_HEADER = ["position", "name", "car", "team", "points", "wins", "podiums"]
+CSV_SEPARATORS = (",", ";")
 
 _DRIVER_JOINS = ("race_entry__season_entry__driver", "race_entry__season_entry__team")
 
@@ -47,6 +49,13 @@ def _podiums() -> Prefetch:
 # --- iCalendar -------------------------------------------------------------------------------
 
 
+def race_uid(race_id: int, *, car: int | None = None) -> str:
+    """An event's UID from the race's id (and the car's, in a driver's calendar) and a fixed
+    domain, never the request's host: the same race is the same event however it was fetched."""
+    local = f"race-{race_id}" if car is None else f"race-{race_id}-car-{car}"
+    return f"{local}@{settings.CALENDAR_UID_DOMAIN}"
+
+
 def season_calendar_ics(request: HttpRequest, slug: str) -> HttpResponse:
     """The season's races as calendar events, for a phone or desktop calendar to subscribe to."""
     season = get_object_or_404(Season, slug=slug)
@@ -63,11 +72,10 @@ def season_calendar_ics(request: HttpRequest, slug: str) -> HttpResponse:
     # An X- property is not escaped unless typed as text, and readers show it raw: one line of text.
     calendar.add("x-wr-calname", vText(" ".join(season.name.split())))
     stamp = timezone.now()
-    host = request.get_host().split(":")[0] or "localhost"
     for race in races:
         event = Event()
         # The race's id never changes, so a rescheduled race updates the subscriber's event.
-        event.add("uid", f"race-{race.pk}@{host}")
+        event.add("uid", race_uid(race.pk))
         event.add("dtstamp", stamp)
         event.add("dtstart", race.scheduled_at)
         event.add("dtend", race.scheduled_at + RACE_LENGTH)
@@ -175,7 +183,11 @@ def csv_cell(value: Any) -> Any:
 def season_standings_csv(request: HttpRequest, slug: str) -> HttpResponse:
     """The drivers' (default) or teams' table (`?table=teams`) for a spreadsheet.
 
-    The header names are fixed identifiers, not translated, so scripts can rely on them.
+    The header names are fixed identifiers, not translated, so scripts can rely on them. One
+    column per scored round (`round_1`, …) holds the points of that round, empty when the car or
+    team scored no result in it. `?sep=;` writes semicolons and a UTF-8 byte-order mark, which
+    a spreadsheet set to French (where the comma is the decimal mark) needs to split the columns
+    and read the accents.
     """
     season = get_object_or_404(Season, slug=slug)
     table = request.GET.get("table", "drivers")
@@ -184,18 +196,39 @@ def season_standings_csv(request: HttpRequest, slug: str) -> HttpResponse:
             _("Unknown table %(table)r: choose drivers or teams.") % {"table": table},
             content_type="text/plain; charset=utf-8",
         )
+    separator = request.GET.get("sep", ",")
+    if separator not in CSV_SEPARATORS:
+        return HttpResponseBadRequest(
+            _("Unknown separator %(sep)r: choose , or ;.") % {"sep": separator},
+            content_type="text/plain; charset=utf-8",
+        )
+    scoreboard = season_scoreboard(season=season)
+    rounds = scoreboard.rounds
     response = HttpResponse(content_type="text/csv; charset=utf-8")
-    response["Content-Disposition"] = f'attachment; filename="{season.slug}-{table}.csv"'
-    writer = csv.writer(response)
-    writer.writerow(CSV_HEADER)
-    if table == "drivers":
-        for row in driver_standings(season=season):
-            team = row.team.name if row.team else ""
-            writer.writerow(
-                [row.position, csv_cell(row.driver.name), csv_cell(team), row.points, row.wins, row.podiums]
-            )
-    else:
-        for row in team_standings(season=season):
-            name = csv_cell(row.team.name)
-            writer.writerow([row.position, name, name, row.points, row.wins, row.podiums])
+    suffix = "-fr" if separator == ";" else ""
+    response["Content-Disposition"] = f'attachment; filename="{season.slug}-{table}{suffix}.csv"'
+    if separator == ";":
+        response.write("\ufeff")
+    writer = csv.writer(response, delimiter=separator)
+    writer.writerow([*CSV_HEADER, *(f"round_{n}" for n in rounds)])
+    rows = scoreboard.drivers if table == "drivers" else scoreboard.teams
+    for row in rows:
+        if table == "drivers":
+            name, cars = row.driver.name, str(row.car_number or "")
+        else:
+            name, cars = row.team.name, " ".join(map(str, scoreboard.team_cars(row.team)))
+        team = row.team.name if row.team else ""
+        by_round = scoreboard.round_points(row)
+        writer.writerow(
+            [
+                row.position,
+                csv_cell(name),
+                cars,
+                csv_cell(team),
+                row.points,
+                row.wins,
+                row.podiums,
+                *(by_round.get(n, "") for n in rounds),
+            ]
+        )
     return response

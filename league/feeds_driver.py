@@ -14,7 +14,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from icalendar import Calendar, Event
 
-from league.feeds import RACE_LENGTH, race_title
+from league.feeds import RACE_LENGTH, race_title, race_uid
 from league.models import Driver
 from races.models import RaceEntry
 
@@ -31,11 +31,10 @@ def driver_calendar_ics(request: HttpRequest, slug: str) -> HttpResponse:
     calendar.add("version", "2.0")
     calendar.add("x-wr-calname", _("%(driver)s's races") % {"driver": driver.name})
     stamp = timezone.now()
-    host = request.get_host().split(":")[0] or "localhost"
     for entry in entries:
         race = entry.race
         event = Event()
-        event.add("uid", f"race-{race.pk}-car-{entry.season_entry.car_number}@{host}")
+        event.add("uid", race_uid(race.pk, car=entry.season_entry.car_number))
         event.add("dtstamp", stamp)
         start = race.scheduled_at.astimezone(UTC)
         event.add("dtstart", start)

@@ -6,6 +6,7 @@ Every page runs a fixed number of queries, whatever the size of the league.
 
 from __future__ import annotations
 
+import unicodedata
 from dataclasses import dataclass
 
 from django.db.models import Count
@@ -34,6 +35,14 @@ from races.sheets.penalties import driver_penalties, penalised_driver_ids, seaso
 class CalendarLine:
     race: Race
     winner: Result | None
+
+
+def name_order(owner: Driver | Team) -> tuple[str, str, int]:
+    """Alphabetical as a reader expects it, the same on every database: "Émile" between "Elena" and
+    "Finn", "de Vries" among the Ds (SQLite sorts by code point, PostgreSQL by its collation)."""
+    plain = unicodedata.normalize("NFKD", owner.name)
+    plain = "".join(c for c in plain if not unicodedata.combining(c))
+    return (plain.casefold(), owner.name, owner.pk)
 
 
 def home(request: HttpRequest) -> HttpResponse:
@@ -105,9 +114,13 @@ def season_detail(request: HttpRequest, slug: str) -> HttpResponse:
 
 def driver_list(request: HttpRequest) -> HttpResponse:
     tally = experience_tally()["drivers"]
+    # An aggregate query drops the model's default ordering (GROUP BY): the rows came back in
+    # whatever order the database chose. They are sorted here, by name.
     drivers = [
         (driver, tally.get(driver.pk))
-        for driver in Driver.objects.annotate(season_count=Count("entries", distinct=True))
+        for driver in sorted(
+            Driver.objects.annotate(season_count=Count("entries", distinct=True)), key=name_order
+        )
     ]
     return render(request, "league/driver_list.html", {"drivers": drivers})
 
@@ -134,7 +147,9 @@ def team_list(request: HttpRequest) -> HttpResponse:
     tally = experience_tally()["teams"]
     teams = [
         (team, tally.get(team.pk))
-        for team in Team.objects.annotate(driver_count=Count("entries__driver", distinct=True))
+        for team in sorted(
+            Team.objects.annotate(driver_count=Count("entries__driver", distinct=True)), key=name_order
+        )
     ]
     return render(request, "league/team_list.html", {"teams": teams})
 

@@ -157,6 +157,9 @@ EMAIL_USE_SSL = envbool("EMAIL_USE_SSL", "False")
 EMAIL_TIMEOUT = envint("EMAIL_TIMEOUT", "20")
 # Notifications: links point here; the league's Discord or Slack channel, when it has one.
 SITE_URL = os.getenv("SITE_URL", "http://127.0.0.1:8000")
+# The right-hand part of every calendar event's UID: fixed, so an event keeps its UID whatever
+# host name the feed was fetched through (a subscriber would otherwise see every race twice).
+CALENDAR_UID_DOMAIN = os.getenv("CALENDAR_UID_DOMAIN", "formule-de-league.invalid")
 LEAGUE_WEBHOOK_URL = os.getenv("LEAGUE_WEBHOOK_URL", "")
 LEAGUE_WEBHOOK_KIND = os.getenv("LEAGUE_WEBHOOK_KIND", "discord")  # or "slack" (found from the URL too)
 LEAGUE_WEBHOOK_TIMEOUT = envint("LEAGUE_WEBHOOK_TIMEOUT", "10")

@@ -6,9 +6,19 @@ from dataclasses import dataclass
 from decimal import Decimal
 
 from django.db.models import QuerySet
+from django.db.models.functions import Coalesce
 
 from league.models import Driver, ExperienceEntry, Season, Team
 from league.selectors.balances import ZERO, experience_tally, tenths
+
+# A row is dated by its race (the evening the points were won or spent), not by when it was written:
+# a sheet judged a week late, or a version chosen again, leaves its rows on the race's date. A row
+# without a race (a stewards' adjustment) keeps the date it was recorded.
+LEDGER_ORDER = ("dated", "created_at", "pk")
+
+
+def _dated(rows: QuerySet[ExperienceEntry]) -> QuerySet[ExperienceEntry]:
+    return rows.annotate(dated=Coalesce("race__scheduled_at", "created_at")).order_by(*LEDGER_ORDER)
 
 
 @dataclass(frozen=True)
@@ -41,7 +51,7 @@ def experience_holdings(*, season: Season | None = None) -> dict[str, list[Holdi
 def experience_ledger(
     *, driver: Driver | None = None, team: Team | None = None, season: Season | None = None
 ) -> list[LedgerLine]:
-    """A driver's or a team's ledger rows in the order they were written, with the running balance."""
+    """A driver's or a team's ledger rows by their race's date, with the running balance."""
     if (driver is None) == (team is None):
         raise ValueError("experience_ledger() needs a driver or a team, not both")
     rows = (
@@ -49,7 +59,7 @@ def experience_ledger(
     )
     if season is not None:
         rows = rows.filter(season=season)
-    rows = rows.select_related("season", "race__season", "race__circuit").order_by("created_at", "pk")
+    rows = _dated(rows.select_related("season", "race__season", "race__circuit"))
     balance = ZERO
     lines = []
     for entry in rows:
@@ -59,5 +69,5 @@ def experience_ledger(
 
 
 def experience_entry_list() -> QuerySet[ExperienceEntry]:
-    """Every ledger row with its driver or team, in the order they were written."""
-    return ExperienceEntry.objects.select_related("driver", "team").order_by("created_at", "pk")
+    """Every ledger row with its driver or team, by its race's date (see LEDGER_ORDER)."""
+    return _dated(ExperienceEntry.objects.select_related("driver", "team"))

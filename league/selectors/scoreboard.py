@@ -159,6 +159,20 @@ class Scoreboard:
         """Each team's counted points after each scored round."""
         return self._progression(self.teams, self._teams, drivers=False)
 
+    @property
+    def rounds(self) -> tuple[int, ...]:
+        """The rounds with counted results, in order."""
+        return self._rounds
+
+    def round_points(self, row: StandingRow) -> dict[int, int]:
+        """What a table's row (a driver's or a team's) scored in each round, net of penalties."""
+        tally = self._cars[row.driver.pk] if row.driver is not None else self._teams[row.team.pk]
+        return dict(tally.by_round)
+
+    def team_cars(self, team: Team) -> list[int]:
+        """The car numbers a team entered this season, lowest first."""
+        return sorted(car.car_number for car in self._cars.values() if car.team and car.team.pk == team.pk)
+
     def grid(self, races: Iterable[Race]) -> list[GridRow]:
         """The results grid over `races` (the columns): each driver's place, in table order."""
         race_ids = [race.pk for race in races]

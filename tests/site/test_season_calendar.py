@@ -44,6 +44,37 @@ def test_event_ids_stay_the_same_between_downloads(client, league):
     assert len(set(uids)) == len(uids)
 
 
+def test_event_ids_do_not_depend_on_the_host_name(client, league, settings):
+    settings.ALLOWED_HOSTS = ["testserver", "league.example.org"]
+    url = reverse("league:season-calendar", args=[league.season.slug])
+    by_host = [
+        [str(e["UID"]) for e in Calendar.from_ical(client.get(url, HTTP_HOST=host).content).walk("VEVENT")]
+        for host in ("testserver", "league.example.org")
+    ]
+
+    assert by_host[0] == by_host[1]
+    assert by_host[0][0] == f"race-{league.races[0].pk}@formule-de-league.invalid"
+    assert not any("example.org" in uid or "testserver" in uid for uid in by_host[0])
+
+
+def test_the_uid_domain_is_a_setting(client, league, settings):
+    settings.CALENDAR_UID_DOMAIN = "ligue.example.fr"
+    _response, calendar = calendar_of(client, league.season)
+
+    assert {str(e["UID"]) for e in calendar.walk("VEVENT")} == {
+        f"race-{race.pk}@ligue.example.fr" for race in league.races
+    }
+
+
+def test_a_drivers_calendar_has_host_free_uids_too(client, league, settings):
+    settings.ALLOWED_HOSTS = ["testserver", "league.example.org"]
+    url = reverse("league:driver-calendar", args=[league.alice.slug])
+    response = client.get(url, HTTP_HOST="league.example.org")
+
+    uids = [str(e["UID"]) for e in Calendar.from_ical(response.content).walk("VEVENT")]
+    assert uids == [f"race-{race.pk}-car-1@formule-de-league.invalid" for race in league.races]
+
+
 def test_a_raced_event_names_the_winner(client, league):
     _response, calendar = calendar_of(client, league.season)
 
