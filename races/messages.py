@@ -17,9 +17,11 @@ from django.utils.translation import gettext, ngettext, pgettext
 
 from races.sheets.site_messages import SITE_TEMPLATES, SiteCode
 from rules.messages import Code, Params, Renderer
+from rules.messages.reading import READ_TEMPLATES, READ_WORDS, ReadCode, ReadingError
 
 _DECIMALS = re.compile(r"\.(\d+)f")
 _SITE = {code.value: code for code in SiteCode}
+_READ = {code.value: code for code in ReadCode}
 # `{n:s}`: the plural suffix, as the active catalogue's plural rule has it (English: "s" unless 1)
 _SUFFIX = "(plural suffix)"
 
@@ -46,8 +48,31 @@ class _Reader(Renderer):
     def render(self, code: Code | str, values: Params | Mapping[str, Any] = ()) -> str:
         site = _SITE.get(code)
         if site is not None:
-            return self.vformat(gettext(SITE_TEMPLATES[site]), (), dict(values))
+            return self.vformat(gettext(SITE_TEMPLATES[site]), (), self._filled(values))
+        read = _READ.get(code)
+        if read is not None:
+            return self._reading(read, dict(values))
         return super().render(code, values)
+
+    def _filled(self, values: Params | Mapping[str, Any]) -> dict[str, Any]:
+        """A site message's params, a nested message among them rendered first (why a log is unreadable)."""
+        pairs = values.items() if isinstance(values, Mapping) else values
+        return {
+            name: self.render(value["code"], value["params"])
+            if isinstance(value, Mapping) and value.keys() == {"code", "params"}
+            else value
+            for name, value in pairs
+        }
+
+    def _reading(self, code: ReadCode, values: dict[str, Any]) -> str:
+        """Why a log is unreadable: `where: what`, the place a field path as the log spells it."""
+        where = values.pop("where", "")
+        for name, vocabulary in READ_WORDS.get(code, {}).items():
+            if isinstance(values.get(name), str):
+                values[name] = pgettext(vocabulary, values[name])
+        text = self.vformat(gettext(READ_TEMPLATES[code]), (), values)
+        # Translators: a place in a log (a field path such as turns[3].moves[1].roll), then what is wrong there.
+        return gettext("%(where)s: %(what)s") % {"where": where, "what": text} if where else text
 
 
 _READER = _Reader()
@@ -56,6 +81,11 @@ _READER = _Reader()
 def message_text(code: Code | SiteCode | str, params: Params | Mapping[str, Any] = ()) -> str:
     """A message in the active language."""
     return _READER.render(code, params)
+
+
+def reading_text(error: ReadingError) -> str:
+    """Why an input cannot be read (a `LogFormatError` or `JsonInputError`), in the active language."""
+    return message_text(error.code, error.to_json()["params"])
 
 
 def verdict_text(entry: Mapping[str, Any]) -> str:

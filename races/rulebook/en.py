@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from races.rulebook.book import chapter, rule
+from races.rulebook.entries import chapter, rule
 
 CHAPTERS = (
     chapter(

@@ -14,6 +14,7 @@ from django.utils.translation import gettext
 from races.messages import verdict_text
 from races.rulebook.anchors import rule_url
 from races.rulebook.book import known
+from races.sheets.site_messages import SiteCode
 
 register = template.Library()
 
@@ -48,3 +49,15 @@ def rule_link(entry: Mapping[str, Any] | str | None) -> SafeString | str:
         gettext("Rule %(rule)s, on the rules page") % {"rule": rule},
         rule,
     )
+
+
+@register.filter
+def sheet_error(sheet: Any) -> str:
+    """Why a sheet's log cannot be read, in the reader's language (`{{ sheet|sheet_error }}`): its
+    SITE-format violation rendered from the reading error's code; otherwise the stored `error`
+    (a sheet judged before reading errors had codes, or one the site could not judge)."""
+    for violation in (getattr(sheet, "verdict", None) or {}).get("violations") or ():
+        params = violation.get("params") or {}
+        if violation.get("code") == SiteCode.UNREADABLE and isinstance(params.get("error"), Mapping):
+            return verdict_text(violation)
+    return getattr(sheet, "error", "") or ""
