@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any
 from django.conf import settings
 from django.utils.translation import gettext as _
 
+from races.messages import reading_text
 from races.sheets.experience import experience_check
 from races.sheets.site_messages import SiteCode, site_violation
 from rules.formats import LogFormatError, read_qualifying, read_race_log
@@ -158,7 +159,7 @@ def _track(race: Race) -> Track:
     except CircuitError as exc:
         raise SheetEngineError(
             _("the circuit %(circuit)s of this race is broken: %(error)s")
-            % {"circuit": race.circuit.slug, "error": exc}
+            % {"circuit": race.circuit.slug, "error": reading_text(exc)}
         ) from exc
     if len(_TRACKS) >= _TRACKS_KEPT:
         _TRACKS.clear()

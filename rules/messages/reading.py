@@ -64,6 +64,25 @@ class ReadCode(StrEnum):
     GRID_SLOT_OUTSIDE = "read.grid_slot_outside"
     HEADER_HAS_TURNS = "read.header_has_turns"
     HEADER_OTHER_CIRCUIT = "read.header_other_circuit"
+    # circuits (rules/track.py)
+    AT_MOST = "read.at_most"
+    EXPECTED_WEATHER = "read.expected_weather"
+    MISSING_RANGE = "read.missing_range"
+    EXPECTED_RANGE = "read.expected_range"
+    EMPTY_RANGE = "read.empty_range"
+    WEATHER_COVER = "read.weather_cover"
+    SEGMENT_ID = "read.segment_id"
+    STRAIGHT_OR_CORNER = "read.straight_or_corner"
+    CORNER_STOPS = "read.corner_stops"
+    LANE_LENGTHS = "read.lane_lengths"
+    LEFT_OR_RIGHT = "read.left_or_right"
+    DEGREES = "read.degrees"
+    NOT_A_SLUG = "read.not_a_slug"
+    SEGMENTS_LOOP = "read.segments_loop"
+    SEGMENT_TWICE = "read.segment_twice"
+    GRID_SQUARES = "read.grid_squares"
+    UNKNOWN_SQUARE = "read.unknown_square"
+    SQUARE_ALREADY_SLOT = "read.square_already_slot"
 
 
 READ_TEMPLATES: dict[ReadCode, str] = {
@@ -113,6 +132,24 @@ READ_TEMPLATES: dict[ReadCode, str] = {
     ReadCode.GRID_SLOT_OUTSIDE: gettext_noop("slot {slot}, but {circuit} has {slots} grid squares"),
     ReadCode.HEADER_HAS_TURNS: gettext_noop("a table's header has no {field!r}: moves are played one by one"),
     ReadCode.HEADER_OTHER_CIRCUIT: gettext_noop("the header races on {circuit!r}, the track is {track!r}"),
+    ReadCode.AT_MOST: gettext_noop("must be at most {maximum}, got {got}"),
+    ReadCode.EXPECTED_WEATHER: gettext_noop("expected an object with rain/variable/sun ranges, got {got}"),
+    ReadCode.MISSING_RANGE: gettext_noop("missing range"),
+    ReadCode.EXPECTED_RANGE: gettext_noop("expected [low, high], got {got}"),
+    ReadCode.EMPTY_RANGE: gettext_noop("empty range {low}–{high}"),
+    ReadCode.WEATHER_COVER: gettext_noop("the three ranges must cover 1–20 exactly once"),
+    ReadCode.SEGMENT_ID: gettext_noop("{id!r} is not a usable segment id (letters, digits, _)"),
+    ReadCode.STRAIGHT_OR_CORNER: gettext_noop("needs exactly one of 'straight' or 'corner'"),
+    ReadCode.CORNER_STOPS: gettext_noop("a corner needs 1, 2 or 3 stops"),
+    ReadCode.LANE_LENGTHS: gettext_noop("expected three lane lengths [a, b, c], got {got}"),
+    ReadCode.LEFT_OR_RIGHT: gettext_noop("expected 'left' or 'right', got {got}"),
+    ReadCode.DEGREES: gettext_noop("expected a number of degrees, got {got}"),
+    ReadCode.NOT_A_SLUG: gettext_noop("{id!r} is not a slug"),
+    ReadCode.SEGMENTS_LOOP: gettext_noop("expected a non-empty list of segments forming a loop"),
+    ReadCode.SEGMENT_TWICE: gettext_noop("duplicate segment id {id!r}"),
+    ReadCode.GRID_SQUARES: gettext_noop("expected a non-empty list of starting squares"),
+    ReadCode.UNKNOWN_SQUARE: gettext_noop("unknown square {square!r}"),
+    ReadCode.SQUARE_ALREADY_SLOT: gettext_noop("square {square} is already grid slot {slot}"),
 }
 
 # What a list holds (`EXPECTED_LIST`'s `items`), words of the `list` vocabulary.
