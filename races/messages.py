@@ -17,7 +17,7 @@ from django.utils.translation import gettext, ngettext, pgettext
 
 from races.sheets.site_messages import SITE_TEMPLATES, SiteCode
 from rules.messages import Code, Params, Renderer
-from rules.messages.reading import READ_TEMPLATES, READ_WORDS, ReadCode, ReadingError
+from rules.messages.reading import PLACES, READ_TEMPLATES, READ_WORDS, ReadCode, ReadingError
 
 _DECIMALS = re.compile(r"\.(\d+)f")
 _SITE = {code.value: code for code in SiteCode}
@@ -67,6 +67,8 @@ class _Reader(Renderer):
     def _reading(self, code: ReadCode, values: dict[str, Any]) -> str:
         """Why a log is unreadable: `where: what`, the place a field path as the log spells it."""
         where = values.pop("where", "")
+        if where in PLACES:
+            where = pgettext("place", where)
         for name, vocabulary in READ_WORDS.get(code, {}).items():
             if isinstance(values.get(name), str):
                 values[name] = pgettext(vocabulary, values[name])

@@ -44,7 +44,7 @@ def rule_link(entry: Mapping[str, Any] | str | None) -> SafeString | str:
     if not rule:
         return entry if isinstance(entry, str) else (entry or {}).get("rule") or ""
     return format_html(
-        '<a class="rule-id" href="{}" title="{}">{}</a>',
+        '<a class="rule-id" href="{}" title="{}" translate="no">{}</a>',
         rule_url(rule),
         gettext("Rule %(rule)s, on the rules page") % {"rule": rule},
         rule,

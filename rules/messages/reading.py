@@ -178,6 +178,15 @@ JSON_REASONS = (
     pgettext("json", "invalid continuation byte"),
     pgettext("json", "unexpected end of data"),
 )
+# The names of a whole document (`where` when the error is about all of it), words of the `place`
+# vocabulary; any other `where` is a field path, shown as the log spells it.
+PLACES = (
+    pgettext("place", "race log"),
+    pgettext("place", "qualifying sheet"),
+    pgettext("place", "body"),
+    pgettext("place", "JSON"),
+    pgettext("place", "circuit"),
+)
 # Which param of which code is a word, and its vocabulary.
 READ_WORDS: dict[ReadCode, dict[str, str]] = {
     ReadCode.EXPECTED_LIST: {"items": "list"},

@@ -45,11 +45,11 @@ def test_it_survives_pickling_with_its_code():
     [
         (
             b"{",
-            "race log : ce n’est pas du JSON (nom de propriété entre guillemets doubles attendu ligne 1, colonne 2)",
+            "journal de course : ce n’est pas du JSON (nom de propriété entre guillemets doubles attendu ligne 1, colonne 2)",
         ),
         (BAD_TURN, "cars : une liste non vide de voitures attendue, reçu []"),
         (b'{"format": "x"}', "format : 'formule-de/race-log@1' attendu, reçu 'x'"),
-        (b'{"a": 1, "a": 2}', "race log : la clé 'a' est donnée deux fois"),
+        (b'{"a": 1, "a": 2}', "journal de course : la clé 'a' est donnée deux fois"),
     ],
 )
 def test_the_site_says_it_in_french(raw, french):
@@ -81,7 +81,7 @@ def test_an_unreadable_sheet_s_verdict_and_error_read_in_french():
         text = verdict_text(violation)
         shown = Template("{% load race_messages %}{{ sheet|sheet_error }}").render(Context({"sheet": sheet}))
 
-    assert text.startswith("race log : ce n’est pas du JSON")
+    assert text.startswith("journal de course : ce n’est pas du JSON")
     assert shown == text
 
 

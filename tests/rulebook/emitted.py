@@ -30,7 +30,11 @@ def engine_rule_ids() -> set[str]:
     """Every rule id written in rules/ (violations name theirs as literals, or the option's id), the
     rule prefixes of the message codes, and the rules of the golden verdicts."""
     ids = _constants(ROOT / "rules", _ENGINE_RULE)
-    ids |= {code.value.partition(".")[0].upper() for code in Code if _RULE_PREFIX.match(code.value.partition(".")[0])}
+    ids |= {
+        code.value.partition(".")[0].upper()
+        for code in Code
+        if _RULE_PREFIX.match(code.value.partition(".")[0])
+    }
     for path in (ROOT / "fixtures" / "race_logs").rglob("*.json"):
         if path.name.endswith((".expected.json", ".verdict.json")):
             document = json.loads(path.read_text(encoding="utf-8"))

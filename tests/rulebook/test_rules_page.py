@@ -105,7 +105,10 @@ def test_rule_link_links_a_violation_an_event_and_a_rule_id():
     violation = {"rule": "G2", "code": "g2.skip_up", "params": {}}
     event = {"kind": "corner-exit", "code": "c2.changes_lane_after_uncontrolled", "params": {}}
 
-    assert re.fullmatch(r'<a class="rule-id" href="/rules/#rule-G2" title="[^"]+">G2</a>', render("{{ v|rule_link }}", v=violation))
+    assert re.fullmatch(
+        r'<a class="rule-id" href="/rules/#rule-G2" title="[^"]+" translate="no">G2</a>',
+        render("{{ v|rule_link }}", v=violation),
+    )
     assert 'href="/rules/#rule-C2"' in render("{{ e|rule_link }}", e=event)
     assert 'href="/rules/#rule-SITE-entries"' in render("{{ r|rule_link }}", r="SITE-entries")
 
