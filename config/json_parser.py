@@ -12,7 +12,7 @@ from django.utils.translation import gettext as _
 from rest_framework.exceptions import ParseError
 from rest_framework.parsers import JSONParser
 
-from races.messages import reading_text
+from races.read_errors import reading_text
 from rules.strict_json import JsonInputError, loads
 
 

@@ -15,9 +15,10 @@ from typing import Any
 from django.utils import formats
 from django.utils.translation import gettext, ngettext, pgettext
 
+from races.read_errors import reading_message
 from races.sheets.site_messages import SITE_TEMPLATES, SiteCode
 from rules.messages import Code, Params, Renderer
-from rules.messages.reading import PLACES, READ_TEMPLATES, READ_WORDS, ReadCode, ReadingError
+from rules.messages.reading import ReadCode
 
 _DECIMALS = re.compile(r"\.(\d+)f")
 _SITE = {code.value: code for code in SiteCode}
@@ -65,16 +66,7 @@ class _Reader(Renderer):
         }
 
     def _reading(self, code: ReadCode, values: dict[str, Any]) -> str:
-        """Why a log is unreadable: `where: what`, the place a field path as the log spells it."""
-        where = values.pop("where", "")
-        if where in PLACES:
-            where = pgettext("place", where)
-        for name, vocabulary in READ_WORDS.get(code, {}).items():
-            if isinstance(values.get(name), str):
-                values[name] = pgettext(vocabulary, values[name])
-        text = self.vformat(gettext(READ_TEMPLATES[code]), (), values)
-        # Translators: a place in a log (a field path such as turns[3].moves[1].roll), then what is wrong there.
-        return gettext("%(where)s: %(what)s") % {"where": where, "what": text} if where else text
+        return reading_message(code, values)
 
 
 _READER = _Reader()
@@ -83,11 +75,6 @@ _READER = _Reader()
 def message_text(code: Code | SiteCode | str, params: Params | Mapping[str, Any] = ()) -> str:
     """A message in the active language."""
     return _READER.render(code, params)
-
-
-def reading_text(error: ReadingError) -> str:
-    """Why an input cannot be read (a `LogFormatError` or `JsonInputError`), in the active language."""
-    return message_text(error.code, error.to_json()["params"])
 
 
 def verdict_text(entry: Mapping[str, Any]) -> str:

@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any
 from django.conf import settings
 from django.utils.translation import gettext as _
 
-from races.messages import reading_text
+from races.read_errors import reading_text
 from races.sheets.experience import experience_check
 from races.sheets.site_messages import SiteCode, site_violation
 from rules.formats import LogFormatError, read_qualifying, read_race_log

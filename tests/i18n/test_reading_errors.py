@@ -8,7 +8,8 @@ import pytest
 from django.template import Context, Template
 from django.utils import translation
 
-from races.messages import reading_text, verdict_text
+from races.messages import verdict_text
+from races.read_errors import reading_text
 from races.sheets.engine import _unreadable
 from rules.formats import LogFormatError, read_race_log
 from rules.messages.reading import READ_TEMPLATES, ReadCode
