@@ -116,3 +116,14 @@ def test_rule_link_links_a_violation_an_event_and_a_rule_id():
 def test_rule_link_leaves_unknown_ids_as_escaped_text():
     assert render("{{ v|rule_link }}", v={"rule": "<Z9>"}) == "&lt;Z9&gt;"
     assert render("{{ e|rule_link }}", e={"kind": "finished", "code": "finished.last_line"}) == ""
+
+
+def test_the_season_page_links_its_options_to_their_rules():
+    from tests.factories import make_season
+
+    season = make_season(options=["A7", "A13"])
+
+    html = Client(HTTP_ACCEPT_LANGUAGE="fr").get(season.get_absolute_url()).content.decode()
+
+    assert 'href="/rules/#rule-A7"' in html and 'href="/rules/#rule-A13"' in html
+    assert f'href="{reverse("races:rules")}"' in html
