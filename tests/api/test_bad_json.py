@@ -20,7 +20,9 @@ BAD_BODIES = [
 
 @pytest.mark.parametrize(("body", "message"), BAD_BODIES)
 def test_the_anonymous_token_endpoint_answers_400_naming_the_place(body, message):
-    response = APIClient(HTTP_ACCEPT_LANGUAGE="en").post(reverse("api:token"), body, content_type="application/json")
+    response = APIClient(HTTP_ACCEPT_LANGUAGE="en").post(
+        reverse("api:token"), body, content_type="application/json"
+    )
     assert response.status_code == 400, response.content
     assert message in response.json()["detail"]
 
