@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from django.core.exceptions import ValidationError as DjangoValidationError
+from django.http import Http404
 from django.utils.translation import gettext_lazy as _
 from drf_spectacular.openapi import AutoSchema
 from drf_spectacular.utils import OpenApiExample, OpenApiResponse, extend_schema_serializer
@@ -45,9 +46,13 @@ class IsStaffOrReadOnly(BasePermission):
 
 
 def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | None:
-    """Services raise Django's ValidationError (full_clean, constraints): answer 400 `{"field": ["message"]}`."""
+    """Services raise Django's ValidationError (full_clean, constraints): answer 400 `{"field": ["message"]}`.
+    A missing object is DRF's translated "Not found." rather than Django's English sentence."""
     if isinstance(exc, DjangoValidationError):
         exc = exceptions.ValidationError(serializers.as_serializer_error(exc))
+    elif isinstance(exc, Http404):
+        # get_object_or_404's "No Race matches the given query." is English whatever the reader asked for
+        exc = exceptions.NotFound()
     return drf_exception_handler(exc, context)
 
 

@@ -8,9 +8,11 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.utils.translation import gettext as _
 from rest_framework.exceptions import ParseError
 from rest_framework.parsers import JSONParser
 
+from races.read_errors import reading_text
 from rules.strict_json import JsonInputError, loads
 
 
@@ -21,4 +23,5 @@ class StrictJSONParser(JSONParser):
         try:
             return loads(stream.read(), what="body")
         except JsonInputError as exc:
-            raise ParseError(f"JSON parse error - {exc}") from None
+            # in the reader's language, from the error's code ("body: the key 'x' is given twice")
+            raise ParseError(_("JSON parse error - %(error)s") % {"error": reading_text(exc)}) from None

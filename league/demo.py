@@ -509,7 +509,11 @@ def _sheet_results(race: Race, log: Log) -> bool:
             f"{race}: the bot's race sheet did not validate: {sheet.verdict or sheet.error}"
         )
     # A past race loaded at once: its protest window never ran, so the stewards' override says why.
-    race_publish(race=race, by=steward, override_reason="Demo league: a past race, loaded with its results.")
+    race_publish(
+        race=race,
+        by=steward,
+        override_reason="Ligue de démonstration : une course passée, chargée avec ses résultats.",
+    )
     finishers = race.results.filter(status=Result.Status.FINISHED).count()
     log(
         f"Recorded the results of {race} from a bot's race sheet "

@@ -15,11 +15,14 @@ from typing import Any
 from django.utils import formats
 from django.utils.translation import gettext, ngettext, pgettext
 
+from races.read_errors import reading_message
 from races.sheets.site_messages import SITE_TEMPLATES, SiteCode
 from rules.messages import Code, Params, Renderer
+from rules.messages.reading import ReadCode
 
 _DECIMALS = re.compile(r"\.(\d+)f")
 _SITE = {code.value: code for code in SiteCode}
+_READ = {code.value: code for code in ReadCode}
 # `{n:s}`: the plural suffix, as the active catalogue's plural rule has it (English: "s" unless 1)
 _SUFFIX = "(plural suffix)"
 
@@ -46,8 +49,24 @@ class _Reader(Renderer):
     def render(self, code: Code | str, values: Params | Mapping[str, Any] = ()) -> str:
         site = _SITE.get(code)
         if site is not None:
-            return self.vformat(gettext(SITE_TEMPLATES[site]), (), dict(values))
+            return self.vformat(gettext(SITE_TEMPLATES[site]), (), self._filled(values))
+        read = _READ.get(code)
+        if read is not None:
+            return self._reading(read, dict(values))
         return super().render(code, values)
+
+    def _filled(self, values: Params | Mapping[str, Any]) -> dict[str, Any]:
+        """A site message's params, a nested message among them rendered first (why a log is unreadable)."""
+        pairs = values.items() if isinstance(values, Mapping) else values
+        return {
+            name: self.render(value["code"], value["params"])
+            if isinstance(value, Mapping) and value.keys() == {"code", "params"}
+            else value
+            for name, value in pairs
+        }
+
+    def _reading(self, code: ReadCode, values: dict[str, Any]) -> str:
+        return reading_message(code, values)
 
 
 _READER = _Reader()

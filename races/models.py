@@ -44,7 +44,9 @@ class Circuit(PlainNames, models.Model):
         try:
             load_circuit(self.document)
         except CircuitError as exc:
-            raise ValidationError({"document": str(exc)}) from exc
+            from races.read_errors import reading_text  # in the reader's language, from the error's code
+
+            raise ValidationError({"document": reading_text(exc)}) from exc
         if self.slug and self.document.get("id") != self.slug:
             raise ValidationError(
                 {

@@ -14,6 +14,7 @@ from dataclasses import MISSING, dataclass, field, fields
 from typing import Any
 
 from rules.dice import TestKind, TestRoll
+from rules.messages.reading import ReadCode
 from rules.qualifying_sheet import (
     QUALIFYING_FORMAT,
     QualifyingLap,
@@ -236,19 +237,19 @@ def read_race_log(data: bytes | str | Mapping[str, Any]) -> RaceLog:
     """Read a race log; raises `LogFormatError` naming the first unreadable place."""
     doc = _obj(_load(data, "race log"), "race log", _LOG_FIELDS)
     if doc.get("format") != RACE_LOG_FORMAT:
-        raise _fail("format", f"expected {RACE_LOG_FORMAT!r}, got {_show(doc.get('format'))}")
+        raise _fail("format", ReadCode.EXPECTED_FORMAT, format=RACE_LOG_FORMAT, got=_show(doc.get("format")))
     circuit = _str(doc.get("circuit"), "circuit")
     laps = None if doc.get("laps") is None else _int(doc["laps"], "laps", 1)
     options_raw = doc.get("options", [])
     if type(options_raw) is not list:
-        raise _fail("options", f"expected a list of option ids, got {_show(options_raw)}")
+        raise _fail("options", ReadCode.EXPECTED_LIST, items="a list of option ids", got=_show(options_raw))
     options = tuple(_str(o, f"options[{i}]") for i, o in enumerate(options_raw))
     for i, o in enumerate(options):
         if o not in OPTIONS:
-            raise _fail(f"options[{i}]", f"unknown option {o!r} (known: A1–A19)")
+            raise _fail(f"options[{i}]", ReadCode.UNKNOWN_OPTION, option=o)
     weather = _obj(doc.get("weather"), "weather", frozenset({"race", "qualifying"}))
     if "race" not in weather:
-        raise _fail("weather.race", "missing (the d20 weather roll for the race)")
+        raise _fail("weather.race", ReadCode.MISSING_RACE_WEATHER)
     weather_race = _int(weather["race"], "weather.race")
     weather_q = (
         None if weather.get("qualifying") is None else _int(weather["qualifying"], "weather.qualifying")
@@ -256,33 +257,33 @@ def read_race_log(data: bytes | str | Mapping[str, Any]) -> RaceLog:
 
     cars_raw = doc.get("cars")
     if type(cars_raw) is not list or not cars_raw:
-        raise _fail("cars", f"expected a non-empty list of cars, got {_show(cars_raw)}")
+        raise _fail("cars", ReadCode.EXPECTED_LIST, items="a non-empty list of cars", got=_show(cars_raw))
     cars = tuple(_car(c, f"cars[{i}]") for i, c in enumerate(cars_raw))
     ids = set()
     grids = set()
     for i, car in enumerate(cars):
         if car.car in ids:
-            raise _fail(f"cars[{i}].car", f"car {car.car!r} appears twice")
+            raise _fail(f"cars[{i}].car", ReadCode.CAR_TWICE, car=car.car)
         if car.grid in grids:
-            raise _fail(f"cars[{i}].grid", f"grid slot {car.grid} is already taken")
+            raise _fail(f"cars[{i}].grid", ReadCode.GRID_SLOT_TAKEN, slot=car.grid)
         ids.add(car.car)
         grids.add(car.grid)
 
     turns_raw = doc.get("turns")
     if type(turns_raw) is not list:
-        raise _fail("turns", f"expected a list of game turns, got {_show(turns_raw)}")
+        raise _fail("turns", ReadCode.EXPECTED_LIST, items="a list of game turns", got=_show(turns_raw))
     turns = []
     for t, raw in enumerate(turns_raw):
         where = f"turns[{t}]"
         turn = _obj(raw, where, _TURN_FIELDS)
         number = _int(turn.get("turn"), f"{where}.turn")
         if number != t + 1:
-            raise _fail(
-                f"{where}.turn", f"expected turn {t + 1} (turns are numbered from 1 in order), got {number}"
-            )
+            raise _fail(f"{where}.turn", ReadCode.TURN_NUMBER, expected=t + 1, got=number)
         moves_raw = turn.get("moves")
         if type(moves_raw) is not list:
-            raise _fail(f"{where}.moves", f"expected a list of moves, got {_show(moves_raw)}")
+            raise _fail(
+                f"{where}.moves", ReadCode.EXPECTED_LIST, items="a list of moves", got=_show(moves_raw)
+            )
         moves = tuple(_move(m, f"{where}.moves[{i}]", ids) for i, m in enumerate(moves_raw))
         restart = _restart(turn["restart"], f"{where}.restart", ids) if "restart" in turn else None
         turns.append(TurnLog(number, moves, restart))
@@ -291,11 +292,11 @@ def read_race_log(data: bytes | str | Mapping[str, Any]) -> RaceLog:
     if doc.get("result") is not None:
         res = doc["result"]
         if type(res) is not list:
-            raise _fail("result", f"expected a list of car ids, got {_show(res)}")
+            raise _fail("result", ReadCode.EXPECTED_LIST, items="a list of car ids", got=_show(res))
         result = tuple(_str(r, f"result[{i}]") for i, r in enumerate(res))
         for i, r in enumerate(result):
             if r not in ids:
-                raise _fail(f"result[{i}]", f"unknown car {r!r}")
+                raise _fail(f"result[{i}]", ReadCode.UNKNOWN_CAR, car=repr(r))
     return RaceLog(circuit, cars, tuple(turns), weather_race, weather_q, laps, options, result)
 
 
@@ -316,7 +317,7 @@ def _car(raw: Any, where: str) -> CarEntry:
     wear_raw = _obj(car.get("wear"), f"{where}.wear", frozenset(PARTS))
     for part in PARTS:
         if part not in wear_raw:
-            raise _fail(f"{where}.wear.{part}", "missing")
+            raise _fail(f"{where}.wear.{part}", ReadCode.MISSING)
     wear = Wear(*(_int(wear_raw[p], f"{where}.wear.{p}", 0) for p in PARTS))
     xp = car.get("experience") or {}
     xp = _obj(xp, f"{where}.experience", frozenset({"driver", "team"}))
@@ -424,41 +425,41 @@ def _checked_move(raw: Any, where: str, cars: set[str]) -> Move:
         _obj(raw, where, frozenset({"car", "wait"}))
         car = _str(raw.get("car"), f"{where}.car")
         if car not in cars:
-            raise _fail(f"{where}.car", f"unknown car {car!r}")
+            raise _fail(f"{where}.car", ReadCode.UNKNOWN_CAR, car=repr(car))
         return Move(car, where, wait=_choice(raw["wait"], f"{where}.wait", WAITS))
     move = _obj(raw, where, _MOVE_FIELDS)
     car = move.get("car")
     if type(car) is not str:
-        raise _fail(f"{where}.car", f"expected a car id, got {_show(car)}")
+        raise _fail(f"{where}.car", ReadCode.EXPECTED_CAR_ID, got=_show(car))
     if car not in cars:
-        raise _fail(f"{where}.car", f"unknown car {car!r}")
+        raise _fail(f"{where}.car", ReadCode.UNKNOWN_CAR, car=repr(car))
     if "gear" not in move:
-        raise _fail(f"{where}.gear", "missing")
+        raise _fail(f"{where}.gear", ReadCode.MISSING)
     gear = _int(move["gear"], f"{where}.gear")
     if "roll" not in move:
-        raise _fail(f"{where}.roll", "missing")
+        raise _fail(f"{where}.roll", ReadCode.MISSING)
     roll = move["roll"]
     if type(roll) is list:
         if len(roll) != 2:
-            raise _fail(f"{where}.roll", f"7th gear takes [5th die, 6th die], got {_show(roll)}")
+            raise _fail(f"{where}.roll", ReadCode.SEVENTH_GEAR_ROLL, got=_show(roll))
         roll = (_int(roll[0], f"{where}.roll[0]"), _int(roll[1], f"{where}.roll[1]"))
     elif type(roll) is not int:
-        raise _fail(f"{where}.roll", f"expected an integer, got {_show(roll)}")
+        raise _fail(f"{where}.roll", ReadCode.EXPECTED_INTEGER, got=_show(roll))
     path = move.get("path")
     to = move.get("to")
     if path is not None:
         if to is not None:
-            raise _fail(where, "give 'path' or 'to', not both")
+            raise _fail(where, ReadCode.PATH_AND_TO)
         if type(path) is not list or not path:
-            raise _fail(f"{where}.path", f"expected a non-empty list of squares, got {_show(path)}")
+            raise _fail(f"{where}.path", ReadCode.EXPECTED_SQUARES, got=_show(path))
         for i, sq in enumerate(path):
             if type(sq) is not str or not sq:
-                raise _fail(f"{where}.path[{i}]", f"expected a square id, got {_show(sq)}")
+                raise _fail(f"{where}.path[{i}]", ReadCode.EXPECTED_SQUARE_ID, got=_show(sq))
         path = tuple(path)
     elif to is not None:
         to = _str(to, f"{where}.to")
     else:
-        raise _fail(where, "needs 'path' (squares entered) or 'to' (the stop)")
+        raise _fail(where, ReadCode.PATH_OR_TO)
     brake = _int(move["brake"], f"{where}.brake", 0) if "brake" in move else 0
     bonus = _int(move["bonus"], f"{where}.bonus", 0) if "bonus" in move else 0
     slip = _int(move["slipstream"], f"{where}.slipstream", 0) if "slipstream" in move else 0
@@ -466,7 +467,9 @@ def _checked_move(raw: Any, where: str, cars: set[str]) -> Move:
     if "tests" in move:
         raw_tests = move["tests"]
         if type(raw_tests) is not list:
-            raise _fail(f"{where}.tests", f"expected a list of d20 rolls, got {_show(raw_tests)}")
+            raise _fail(
+                f"{where}.tests", ReadCode.EXPECTED_LIST, items="a list of d20 rolls", got=_show(raw_tests)
+            )
         tests = tuple(_test(t, f"{where}.tests[{i}]", cars) for i, t in enumerate(raw_tests))
     pit = None
     if move.get("pit") is not None:
@@ -480,7 +483,7 @@ def _checked_move(raw: Any, where: str, cars: set[str]) -> Move:
     if move.get("option") is not None:
         option = move["option"]
         if type(option) is not dict:
-            raise _fail(f"{where}.option", f"expected an object, got {_show(option)}")
+            raise _fail(f"{where}.option", ReadCode.EXPECTED_OBJECT, got=_show(option))
     return Move(car, where, gear, roll, path, to, brake, bonus, slip, tests, pit, xp, option)
 
 
@@ -501,13 +504,13 @@ def _restart(raw: Any, where: str, cars: set[str]) -> Mapping[str, Any]:
     restart = _obj(raw, where, frozenset({"pits"}))
     stops = restart.get("pits", [])
     if type(stops) is not list:
-        raise _fail(f"{where}.pits", f"expected a list of pit stops, got {_show(stops)}")
+        raise _fail(f"{where}.pits", ReadCode.EXPECTED_LIST, items="a list of pit stops", got=_show(stops))
     for i, stop in enumerate(stops):
         at = f"{where}.pits[{i}]"
         stop = _obj(stop, at, frozenset({"car", "tyres", "repair", "fuel"}))
         car = _str(stop.get("car"), f"{at}.car")
         if car not in cars:
-            raise _fail(f"{at}.car", f"unknown car {car!r}")
+            raise _fail(f"{at}.car", ReadCode.UNKNOWN_CAR, car=repr(car))
         _pit_work(stop, at)
     return {"pits": tuple(stops)}
 
@@ -516,11 +519,11 @@ def _test(raw: Any, where: str, cars: set[str]) -> TestRoll:
     test = _obj(raw, where, _TEST_FIELDS)
     kind = _choice(test.get("test"), f"{where}.test", _TESTS)
     if "roll" not in test:
-        raise _fail(f"{where}.roll", "missing")
+        raise _fail(f"{where}.roll", ReadCode.MISSING)
     roll = _int(test["roll"], f"{where}.roll")
     car = test.get("car")
     if car is not None and (type(car) is not str or car not in cars):
-        raise _fail(f"{where}.car", f"unknown car {_show(car)}")
+        raise _fail(f"{where}.car", ReadCode.UNKNOWN_CAR, car=_show(car))
     square = None if test.get("square") is None else _str(test["square"], f"{where}.square")
     return TestRoll(kind, roll, car, square)
 
@@ -532,16 +535,16 @@ def _xp(raw: Any, where: str) -> XpUse:
     if "driver" in xp:
         driver = _choice(xp["driver"], f"{where}.driver", DRIVER_XP)
         if "natural" not in xp:
-            raise _fail(f"{where}.natural", "missing (the die as first rolled)")
+            raise _fail(f"{where}.natural", ReadCode.MISSING_NATURAL)
         natural = _int(xp["natural"], f"{where}.natural")
     elif "natural" in xp:
-        raise _fail(f"{where}.natural", "only with 'driver'")
+        raise _fail(f"{where}.natural", ReadCode.ONLY_WITH, field="driver")
     if "team" in xp:
         team = _choice(xp["team"], f"{where}.team", TEAM_XP)
         if "part" in xp:
             part = _choice(xp["part"], f"{where}.part", PARTS)
     elif "part" in xp:
-        raise _fail(f"{where}.part", "only with 'team'")
+        raise _fail(f"{where}.part", ReadCode.ONLY_WITH, field="team")
     if driver is None and team is None:
-        raise _fail(where, "expected 'driver' or 'team'")
+        raise _fail(where, ReadCode.DRIVER_OR_TEAM)
     return XpUse(driver, natural, team, part)

@@ -10,6 +10,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from rules.messages.reading import ReadCode
 from rules.reading import _TYRES, _choice, _fail, _int, _load, _obj, _show, _str
 from rules.weather import Tyres
 
@@ -67,18 +68,20 @@ def parse_clock(value: Any, where: str) -> int:
         minutes, sep, seconds = value.partition(":")
         if sep and minutes.isdigit() and seconds.isdigit() and len(seconds) == 2 and int(seconds) < 60:
             return int(minutes) * 60 + int(seconds)
-    raise _fail(where, f'expected a clock time like "4:22", got {_show(value)}')
+    raise _fail(where, ReadCode.EXPECTED_CLOCK, got=_show(value))
 
 
 def read_qualifying(data: bytes | str | Mapping[str, Any]) -> QualifyingSheet:
     """Read a qualifying sheet; raises `LogFormatError` naming the first unreadable place."""
     doc = _obj(_load(data, "qualifying sheet"), "qualifying sheet", frozenset({"format", "circuit", "laps"}))
     if doc.get("format") != QUALIFYING_FORMAT:
-        raise _fail("format", f"expected {QUALIFYING_FORMAT!r}, got {_show(doc.get('format'))}")
+        raise _fail(
+            "format", ReadCode.EXPECTED_FORMAT, format=QUALIFYING_FORMAT, got=_show(doc.get("format"))
+        )
     circuit = _str(doc.get("circuit"), "circuit")
     laps_raw = doc.get("laps")
     if type(laps_raw) is not list:
-        raise _fail("laps", f"expected a list of timed laps, got {_show(laps_raw)}")
+        raise _fail("laps", ReadCode.EXPECTED_LIST, items="a list of timed laps", got=_show(laps_raw))
     laps = []
     seen: set[str] = set()
     for i, raw in enumerate(laps_raw):
@@ -86,11 +89,11 @@ def read_qualifying(data: bytes | str | Mapping[str, Any]) -> QualifyingSheet:
         lap = _obj(raw, where, _LAP_FIELDS)
         car = _str(lap.get("car"), f"{where}.car")
         if car in seen:
-            raise _fail(f"{where}.car", f"car {car!r} has two laps")
+            raise _fail(f"{where}.car", ReadCode.CAR_TWO_LAPS, car=car)
         seen.add(car)
         completed = lap.get("completed", True)
         if type(completed) is not bool:
-            raise _fail(f"{where}.completed", f"expected true or false, got {_show(completed)}")
+            raise _fail(f"{where}.completed", ReadCode.EXPECTED_BOOLEAN, got=_show(completed))
         laps.append(
             QualifyingLap(
                 car=car,

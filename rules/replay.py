@@ -21,6 +21,7 @@ from rules.game import Game
 from rules.journal import Journal
 from rules.ledger import XpChange, XpKind, XpReason
 from rules.messages import Code, Message, Placeholder, msg
+from rules.messages.reading import ReadCode
 from rules.options import registry
 from rules.order import after_move as lapped
 from rules.order import progress, turn_start
@@ -64,7 +65,7 @@ def _rules_for(log: RaceLog, ruleset: RuleSet | None) -> tuple[RuleSet, list[Vio
     try:
         return RuleSet.from_options(log.options), Journal()
     except UnknownOptionError as exc:
-        raise LogFormatError(f"options: {exc}") from None
+        raise LogFormatError(ReadCode.UNKNOWN_OPTION, "options", option=exc.option) from None
 
 
 def start(
@@ -84,7 +85,11 @@ def start(
     for i, entry in enumerate(log.cars):
         if entry.grid > len(track.grid):
             raise LogFormatError(
-                f"cars[{i}].grid: slot {entry.grid}, but {track.id} has {len(track.grid)} grid squares"
+                ReadCode.GRID_SLOT_OUTSIDE,
+                f"cars[{i}].grid",
+                slot=entry.grid,
+                circuit=track.id,
+                slots=len(track.grid),
             )
         wear = entry.wear
         ext = advanced.start_car(rules, entry, balances, problems)

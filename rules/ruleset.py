@@ -18,7 +18,9 @@ __all__ = ["OPTIONS", "RuleSet", "UnknownOptionError"]
 
 
 class UnknownOptionError(ValueError):
-    pass
+    def __init__(self, option: str) -> None:
+        self.option = option
+        super().__init__(f"unknown option {option!r} (known: A1–A19)")
 
 
 @dataclass(frozen=True, slots=True)
@@ -49,7 +51,7 @@ class RuleSet:
         opts = frozenset(options)
         unknown = sorted(o for o in opts if o not in OPTIONS)
         if unknown:
-            raise UnknownOptionError(f"unknown option {unknown[0]!r} (known: A1–A19)")
+            raise UnknownOptionError(unknown[0])
         if any(p < 0 for p in points):
             raise ValueError("points must not be negative")
         if laps is not None and laps < 1:

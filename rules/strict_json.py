@@ -15,6 +15,8 @@ import math
 import re
 from typing import Any
 
+from rules.messages.reading import ReadCode, ReadingError
+
 MAX_DEPTH = 64  # a race log nests 6 deep; the API's bodies less
 MAX_INT_DIGITS = 100  # the largest number a league document holds is a few digits long
 
@@ -23,8 +25,8 @@ _SUSPECT_ESCAPE = re.compile(r"\\u(?:0000|[dD][89a-fA-F])")
 _SURROGATE = re.compile("[\ud800-\udfff]")
 
 
-class JsonInputError(ValueError):
-    """The text is not JSON, or JSON no league document may hold; the message names the place."""
+class JsonInputError(ReadingError):
+    """The text is not JSON, or JSON no league document may hold; `where` names the place."""
 
 
 class _Refused(Exception):
@@ -34,10 +36,11 @@ class _Refused(Exception):
 class _Bad:
     """Stands where the slow path's scanner read something refused, for the walk to say where."""
 
-    __slots__ = ("why",)
+    __slots__ = ("code", "params")
 
-    def __init__(self, why: str) -> None:
-        self.why = why
+    def __init__(self, code: ReadCode, **params: Any) -> None:
+        self.code = code
+        self.params = params
 
 
 class _Duplicate(dict):
@@ -77,16 +80,16 @@ def _marked_pairs(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
 
 def _marked_int(text: str) -> Any:
     digits = len(text.lstrip("-"))
-    return _Bad(f"a number too large ({digits} digits)") if digits > MAX_INT_DIGITS else int(text)
+    return _Bad(ReadCode.NUMBER_TOO_LARGE, digits=digits) if digits > MAX_INT_DIGITS else int(text)
 
 
 def _marked_float(text: str) -> Any:
     value = float(text)
-    return value if math.isfinite(value) else _Bad(f"a number out of range ({text[:20]})")
+    return value if math.isfinite(value) else _Bad(ReadCode.NUMBER_OUT_OF_RANGE, text=text[:20])
 
 
 def _marked_constant(name: str) -> Any:
-    return _Bad(f"{name} is not a number JSON allows")
+    return _Bad(ReadCode.NOT_A_JSON_NUMBER, name=name)
 
 
 # Every digit as "0", anything else as " ": a run of too many digits is then a plain substring search.
@@ -116,7 +119,7 @@ def loads(text: str | bytes, *, what: str = "JSON", max_depth: int = MAX_DEPTH) 
         try:
             text = raw.decode("utf-8")
         except UnicodeDecodeError as exc:
-            raise JsonInputError(f"{what}: not UTF-8 text ({exc.reason} at byte {exc.start})") from None
+            raise JsonInputError(ReadCode.NOT_UTF8, what, why=exc.reason, byte=exc.start) from None
         strings = _SUSPECT_ESCAPE.search(text) is not None  # decoded UTF-8 holds no lone surrogate
     else:
         try:
@@ -135,10 +138,10 @@ def loads(text: str | bytes, *, what: str = "JSON", max_depth: int = MAX_DEPTH) 
         )
     except json.JSONDecodeError as exc:
         raise JsonInputError(
-            f"{what}: not JSON ({exc.msg} at line {exc.lineno} column {exc.colno})"
+            ReadCode.NOT_JSON, what, why=exc.msg, line=exc.lineno, column=exc.colno
         ) from None
     except RecursionError:
-        raise JsonInputError(f"{what}: nested more than {max_depth} deep") from None
+        raise JsonInputError(ReadCode.TOO_DEEP, what, depth=max_depth) from None
     except _Refused:
         strings = True
     else:
@@ -162,17 +165,17 @@ def _walk(doc: Any, what: str, max_depth: int) -> None:
         value, path, depth = stack.pop()
         where = path or what
         if isinstance(value, dict | list) and depth > max_depth:
-            raise JsonInputError(f"{where}: nested more than {max_depth} deep")
+            raise JsonInputError(ReadCode.TOO_DEEP, where, depth=max_depth)
         if isinstance(value, dict):
             if isinstance(value, _Duplicate):
-                raise JsonInputError(f"{where}: the key {value.key!r} is given twice")
+                raise JsonInputError(ReadCode.KEY_TWICE, where, key=value.key)
             for key, item in value.items():
-                _check_string(key, f"{where}: a key")
+                _check_string(key, where, key=True)
                 stack.append((item, _place(path, key), depth + 1))
         elif isinstance(value, list):
             stack.extend((item, _place(path, i), depth + 1) for i, item in enumerate(value))
         elif isinstance(value, _Bad):
-            raise JsonInputError(f"{where}: {value.why}")
+            raise JsonInputError(value.code, where, **value.params)
         elif isinstance(value, str):
             _check_string(value, where)
 
@@ -183,9 +186,10 @@ def _place(path: str, key: Any) -> str:
     return f"{path}.{key}" if path else str(key)
 
 
-def _check_string(value: str, where: str) -> None:
+def _check_string(value: str, where: str, key: bool = False) -> None:
     if "\x00" in value:
-        raise JsonInputError(f"{where}: the character U+0000 (NUL) is not allowed")
+        raise JsonInputError(ReadCode.KEY_NUL if key else ReadCode.NUL, where)
     found = _SURROGATE.search(value)
     if found:
-        raise JsonInputError(f"{where}: a lone surrogate (U+{ord(found.group()):04X}) is not text")
+        code = ReadCode.KEY_LONE_SURROGATE if key else ReadCode.LONE_SURROGATE
+        raise JsonInputError(code, where, codepoint=f"{ord(found.group()):04X}")

@@ -15,6 +15,7 @@ from enum import StrEnum
 from fractions import Fraction
 from typing import Any
 
+from rules.messages.reading import ReadCode, ReadingError
 from rules.weather import WeatherScale
 
 CIRCUIT_FORMAT = "formule-de/circuit@1"
@@ -24,12 +25,23 @@ _SEGMENT_ID = re.compile(r"^[A-Za-z0-9_]+$")
 _TOP_FIELDS = {"format", "id", "name", "laps", "weather", "segments", "grid", "pit"}
 
 
-class CircuitError(ValueError):
-    """A circuit document that cannot be used; `field` names the culprit, e.g. "grid[2]"."""
+class CircuitError(ReadingError):
+    """A circuit document that cannot be used; `field` (`where`) names the culprit, e.g. "grid[2]",
+    `code` and `params` what is wrong there (rules/messages/reading.py); `str()` is the English."""
 
-    def __init__(self, field: str, message: str) -> None:
-        super().__init__(f"{field}: {message}")
-        self.field = field
+    def __init__(self, field: str, code: ReadCode | str, **params: Any) -> None:
+        super().__init__(code, field, **params)
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (_circuit_error, (self.where, self.code.value, self.params))
+
+    @property
+    def field(self) -> str:
+        return self.where
+
+
+def _circuit_error(field: str, code: str, params: dict[str, Any]) -> CircuitError:
+    return CircuitError(field, code, **params)
 
 
 class SegmentKind(StrEnum):
@@ -220,80 +232,80 @@ _PUBLIC_TABLES = (
 # -- building -------------------------------------------------------------------
 def _int(value: Any, where: str, minimum: int | None = None, maximum: int | None = None) -> int:
     if not isinstance(value, int) or isinstance(value, bool):
-        raise CircuitError(where, f"expected an integer, got {value!r}")
+        raise CircuitError(where, ReadCode.EXPECTED_INTEGER, got=repr(value))
     if minimum is not None and value < minimum:
-        raise CircuitError(where, f"must be at least {minimum}, got {value}")
+        raise CircuitError(where, ReadCode.AT_LEAST, minimum=minimum, got=value)
     if maximum is not None and value > maximum:
-        raise CircuitError(where, f"must be at most {maximum}, got {value}")
+        raise CircuitError(where, ReadCode.AT_MOST, maximum=maximum, got=value)
     return value
 
 
 def _str(value: Any, where: str) -> str:
     if not isinstance(value, str) or not value:
-        raise CircuitError(where, f"expected a non-empty string, got {value!r}")
+        raise CircuitError(where, ReadCode.EXPECTED_STRING, got=repr(value))
     return value
 
 
 def _weather(value: Any) -> WeatherScale:
     if not isinstance(value, dict):
-        raise CircuitError("weather", f"expected an object with rain/variable/sun ranges, got {value!r}")
+        raise CircuitError("weather", ReadCode.EXPECTED_WEATHER, got=repr(value))
     unknown = set(value) - {"rain", "variable", "sun"}
     if unknown:
-        raise CircuitError(f"weather.{sorted(unknown)[0]}", "unknown field")
+        raise CircuitError(f"weather.{sorted(unknown)[0]}", ReadCode.UNKNOWN_FIELD)
     ranges: dict[str, tuple[int, int]] = {}
     covered: list[int] = []
     for kind in ("rain", "variable", "sun"):
         where = f"weather.{kind}"
         if kind not in value:
-            raise CircuitError(where, "missing range")
+            raise CircuitError(where, ReadCode.MISSING_RANGE)
         pair = value[kind]
         if not isinstance(pair, list) or len(pair) != 2:
-            raise CircuitError(where, f"expected [low, high], got {pair!r}")
+            raise CircuitError(where, ReadCode.EXPECTED_RANGE, got=repr(pair))
         low, high = _int(pair[0], f"{where}[0]", 1, 20), _int(pair[1], f"{where}[1]", 1, 20)
         if low > high:
-            raise CircuitError(where, f"empty range {low}–{high}")
+            raise CircuitError(where, ReadCode.EMPTY_RANGE, low=low, high=high)
         ranges[kind] = (low, high)
         covered.extend(range(low, high + 1))
     if sorted(covered) != list(range(1, 21)):
-        raise CircuitError("weather", "the three ranges must cover 1–20 exactly once")
+        raise CircuitError("weather", ReadCode.WEATHER_COVER)
     return WeatherScale(ranges["rain"], ranges["variable"], ranges["sun"])
 
 
 def _segment(raw: Any, index: int, start_level: int) -> Segment:
     where = f"segments[{index}]"
     if not isinstance(raw, dict):
-        raise CircuitError(where, f"expected an object, got {raw!r}")
+        raise CircuitError(where, ReadCode.EXPECTED_OBJECT, got=repr(raw))
     unknown = set(raw) - {"id", "straight", "corner"}
     if unknown:
-        raise CircuitError(f"{where}.{sorted(unknown)[0]}", "unknown field")
+        raise CircuitError(f"{where}.{sorted(unknown)[0]}", ReadCode.UNKNOWN_FIELD)
     seg_id = _str(raw.get("id"), f"{where}.id")
     if not _SEGMENT_ID.match(seg_id) or seg_id == "PIT":
-        raise CircuitError(f"{where}.id", f"{seg_id!r} is not a usable segment id (letters, digits, _)")
+        raise CircuitError(f"{where}.id", ReadCode.SEGMENT_ID, id=seg_id)
     if ("straight" in raw) == ("corner" in raw):
-        raise CircuitError(where, "needs exactly one of 'straight' or 'corner'")
+        raise CircuitError(where, ReadCode.STRAIGHT_OR_CORNER)
     if "straight" in raw:
         rows = _int(raw["straight"], f"{where}.straight", 1)
         return Segment(seg_id, index, SegmentKind.STRAIGHT, (rows, rows, rows), start_level=start_level)
     corner = raw["corner"]
     cwhere = f"{where}.corner"
     if not isinstance(corner, dict):
-        raise CircuitError(cwhere, f"expected an object, got {corner!r}")
+        raise CircuitError(cwhere, ReadCode.EXPECTED_OBJECT, got=repr(corner))
     unknown = set(corner) - {"stops", "cells", "turn", "angle"}
     if unknown:
-        raise CircuitError(f"{cwhere}.{sorted(unknown)[0]}", "unknown field")
+        raise CircuitError(f"{cwhere}.{sorted(unknown)[0]}", ReadCode.UNKNOWN_FIELD)
     if "stops" not in corner:
-        raise CircuitError(f"{cwhere}.stops", "a corner needs 1, 2 or 3 stops")
+        raise CircuitError(f"{cwhere}.stops", ReadCode.CORNER_STOPS)
     stops = _int(corner["stops"], f"{cwhere}.stops", 1, 3)
     cells = corner.get("cells")
     if not isinstance(cells, list) or len(cells) != 3:
-        raise CircuitError(f"{cwhere}.cells", f"expected three lane lengths [a, b, c], got {cells!r}")
+        raise CircuitError(f"{cwhere}.cells", ReadCode.LANE_LENGTHS, got=repr(cells))
     lanes = tuple(_int(c, f"{cwhere}.cells[{i}]", 1) for i, c in enumerate(cells))
     turn = corner.get("turn")
     if turn is not None and turn not in ("left", "right"):
-        raise CircuitError(f"{cwhere}.turn", f"expected 'left' or 'right', got {turn!r}")
+        raise CircuitError(f"{cwhere}.turn", ReadCode.LEFT_OR_RIGHT, got=repr(turn))
     angle = corner.get("angle")
     if angle is not None and (not isinstance(angle, int | float) or isinstance(angle, bool)):
-        raise CircuitError(f"{cwhere}.angle", f"expected a number of degrees, got {angle!r}")
+        raise CircuitError(f"{cwhere}.angle", ReadCode.DEGREES, got=repr(angle))
     return Segment(
         seg_id,
         index,
@@ -309,29 +321,31 @@ def _segment(raw: Any, index: int, start_level: int) -> Segment:
 def load_circuit(doc: Mapping[str, Any]) -> Track:
     """Validate a `formule-de/circuit@1` document and build its track graph."""
     if not isinstance(doc, Mapping):
-        raise CircuitError("circuit", f"expected a JSON object, got {type(doc).__name__}")
+        raise CircuitError("circuit", ReadCode.EXPECTED_JSON_OBJECT, type=type(doc).__name__)
     unknown = set(doc) - _TOP_FIELDS
     if unknown:
-        raise CircuitError(sorted(unknown)[0], "unknown field")
+        raise CircuitError(sorted(unknown)[0], ReadCode.UNKNOWN_FIELD)
     if doc.get("format") != CIRCUIT_FORMAT:
-        raise CircuitError("format", f"expected {CIRCUIT_FORMAT!r}, got {doc.get('format')!r}")
+        raise CircuitError(
+            "format", ReadCode.EXPECTED_FORMAT, format=CIRCUIT_FORMAT, got=repr(doc.get("format"))
+        )
     circuit_id = _str(doc.get("id"), "id")
     if not _SLUG.match(circuit_id):
-        raise CircuitError("id", f"{circuit_id!r} is not a slug")
+        raise CircuitError("id", ReadCode.NOT_A_SLUG, id=circuit_id)
     name = _str(doc.get("name", circuit_id), "name")
     laps = _int(doc.get("laps", 3), "laps", 1)
     weather = _weather(doc.get("weather"))
 
     raw_segments = doc.get("segments")
     if not isinstance(raw_segments, list) or not raw_segments:
-        raise CircuitError("segments", "expected a non-empty list of segments forming a loop")
+        raise CircuitError("segments", ReadCode.SEGMENTS_LOOP)
     segments: list[Segment] = []
     level = 0
     seen: set[str] = set()
     for i, raw in enumerate(raw_segments):
         seg = _segment(raw, i, level)
         if seg.id in seen:
-            raise CircuitError(f"segments[{i}].id", f"duplicate segment id {seg.id!r}")
+            raise CircuitError(f"segments[{i}].id", ReadCode.SEGMENT_TWICE, id=seg.id)
         seen.add(seg.id)
         segments.append(seg)
         level += seg.length
@@ -387,27 +401,27 @@ def load_circuit(doc: Mapping[str, Any]) -> Track:
 
     grid_raw = doc.get("grid")
     if not isinstance(grid_raw, list) or not grid_raw:
-        raise CircuitError("grid", "expected a non-empty list of starting squares")
+        raise CircuitError("grid", ReadCode.GRID_SQUARES)
     grid: list[str] = []
     for i, sq in enumerate(grid_raw):
         if not isinstance(sq, str) or sq not in levels:
-            raise CircuitError(f"grid[{i}]", f"unknown square {sq!r}")
+            raise CircuitError(f"grid[{i}]", ReadCode.UNKNOWN_SQUARE, square=sq)
         if sq in grid:
-            raise CircuitError(f"grid[{i}]", f"square {sq} is already grid slot {grid.index(sq) + 1}")
+            raise CircuitError(f"grid[{i}]", ReadCode.SQUARE_ALREADY_SLOT, square=sq, slot=grid.index(sq) + 1)
         grid.append(intern(sq))
 
     pit: Pit | None = None
     if doc.get("pit") is not None:
         raw = doc["pit"]
         if not isinstance(raw, dict):
-            raise CircuitError("pit", f"expected an object, got {raw!r}")
+            raise CircuitError("pit", ReadCode.EXPECTED_OBJECT, got=repr(raw))
         unknown = set(raw) - {"entry", "exit", "stands"}
         if unknown:
-            raise CircuitError(f"pit.{sorted(unknown)[0]}", "unknown field")
+            raise CircuitError(f"pit.{sorted(unknown)[0]}", ReadCode.UNKNOWN_FIELD)
         entry, exit_ = raw.get("entry"), raw.get("exit")
         for name_, sq in (("entry", entry), ("exit", exit_)):
             if not isinstance(sq, str) or sq not in levels:
-                raise CircuitError(f"pit.{name_}", f"unknown square {sq!r}")
+                raise CircuitError(f"pit.{name_}", ReadCode.UNKNOWN_SQUARE, square=sq)
         stands = _int(raw.get("stands"), "pit.stands", 1)
         assert isinstance(entry, str) and isinstance(exit_, str)
         span = (levels[exit_] - levels[entry]) % lap_length or lap_length

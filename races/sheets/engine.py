@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any
 from django.conf import settings
 from django.utils.translation import gettext as _
 
+from races.read_errors import reading_text
 from races.sheets.experience import experience_check
 from races.sheets.site_messages import SiteCode, site_violation
 from rules.formats import LogFormatError, read_qualifying, read_race_log
@@ -42,12 +43,11 @@ class Judgement:
     grid: tuple[dict[str, Any], ...] = field(default=())  # qualifying only
 
 
-def _unreadable(message: str, kind_field: str = "classification") -> Judgement:
-    verdict = {
-        "valid": False,
-        "violations": [site_violation("SITE-format", SiteCode.UNREADABLE, error=message)],
-        kind_field: [],
-    }
+def _unreadable(exc: LogFormatError, kind_field: str = "classification") -> Judgement:
+    # the reason as a code (rules.messages.reading), so the page says it in the reader's language
+    violation = site_violation("SITE-format", SiteCode.UNREADABLE, error=exc.to_json())
+    message = violation["message"] = str(exc)
+    verdict = {"valid": False, "violations": [violation], kind_field: []}
     if kind_field == "classification":
         verdict.update({"cars": {}, "result_matches": None})
     return Judgement(valid=False, verdict=verdict, error=message)
@@ -159,7 +159,7 @@ def _track(race: Race) -> Track:
     except CircuitError as exc:
         raise SheetEngineError(
             _("the circuit %(circuit)s of this race is broken: %(error)s")
-            % {"circuit": race.circuit.slug, "error": exc}
+            % {"circuit": race.circuit.slug, "error": reading_text(exc)}
         ) from exc
     if len(_TRACKS) >= _TRACKS_KEPT:
         _TRACKS.clear()
@@ -182,7 +182,7 @@ def judge_race_log(*, race: Race, raw: bytes) -> Judgement:
     try:
         log = read_race_log(raw)
     except LogFormatError as exc:
-        return _unreadable(str(exc))
+        return _unreadable(exc)
     entries = _entries(race)
     site = _circuit_check(race, log.circuit)
     if site:
@@ -200,7 +200,7 @@ def judge_race_log(*, race: Race, raw: bytes) -> Judgement:
     try:
         judged = replay(log, _track(race), _ruleset(race))
     except LogFormatError as exc:  # e.g. a grid slot the circuit does not have
-        return _unreadable(str(exc))
+        return _unreadable(exc)
     site += experience_check(race=race, entries=entries, changes=judged.changes)
     verdict = judged.to_json()
     valid = not (site or judged.violations)
@@ -237,7 +237,7 @@ def judge_qualifying(*, race: Race, raw: bytes) -> Judgement:
     try:
         sheet = read_qualifying(raw)
     except LogFormatError as exc:
-        return _unreadable(str(exc), kind_field="grid")
+        return _unreadable(exc, kind_field="grid")
     site = _circuit_check(race, sheet.circuit) + _cars_check(_entries(race), (lap.car for lap in sheet.laps))
     grid = [slot.to_json() for slot in qualify(sheet).grid]
     track = _track(race)

@@ -41,7 +41,8 @@ SITE_TEMPLATES: dict[SiteCode, str] = {
     SiteCode.EXPERIENCE_SHORT: gettext_noop(
         "{who} spends {need} experience points in this race; the league's ledger gives {has}."
     ),
-    # the reader's own words (rules.formats.LogFormatError has no codes): shown as they are
+    # why the log is unreadable: a nested message (rules.messages.reading), rendered in the reader's
+    # language; a verdict stored before reading errors had codes holds the English text itself
     SiteCode.UNREADABLE: gettext_noop("{error}"),
 }
 

@@ -17,6 +17,7 @@ from typing import Any
 
 from rules.formats import LogFormatError, Move, TurnLog, read_race_log
 from rules.journal import Journal
+from rules.messages.reading import ReadCode
 from rules.order import after_move as lapped
 from rules.order import progress, turn_start
 from rules.replay import Game, finish_turn, start, take_off
@@ -86,14 +87,16 @@ class Table:
         """The race before its first move. Raises `LogFormatError` for a header `read_race_log`
         would refuse (or one that gives turns or a result); rule problems are in `problems`."""
         if not isinstance(header, Mapping):
-            raise LogFormatError("race log: expected a JSON object")
+            raise LogFormatError(ReadCode.EXPECTED_JSON_OBJECT, "race log", type=type(header).__name__)
         for key in ("turns", "result"):
             if key in header:
-                raise LogFormatError(f"{key}: a table's header has no {key!r}: moves are played one by one")
+                raise LogFormatError(ReadCode.HEADER_HAS_TURNS, key, field=key)
         head = copy.deepcopy(dict(header))
         log = read_race_log({**head, "turns": []})
         if log.circuit != track.id:
-            raise LogFormatError(f"circuit: the header races on {log.circuit!r}, the track is {track.id!r}")
+            raise LogFormatError(
+                ReadCode.HEADER_OTHER_CIRCUIT, "circuit", circuit=log.circuit, track=track.id
+            )
         game, state, problems = start(log, track, rules)
         table = cls(game, head, tuple(problems), (), None, state, None)
         if any(v.fatal for v in problems):

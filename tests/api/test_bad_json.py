@@ -20,7 +20,9 @@ BAD_BODIES = [
 
 @pytest.mark.parametrize(("body", "message"), BAD_BODIES)
 def test_the_anonymous_token_endpoint_answers_400_naming_the_place(body, message):
-    response = APIClient().post(reverse("api:token"), body, content_type="application/json")
+    response = APIClient(HTTP_ACCEPT_LANGUAGE="en").post(
+        reverse("api:token"), body, content_type="application/json"
+    )
     assert response.status_code == 400, response.content
     assert message in response.json()["detail"]
 
@@ -28,7 +30,7 @@ def test_the_anonymous_token_endpoint_answers_400_naming_the_place(body, message
 @pytest.mark.parametrize(("body", "message"), BAD_BODIES[:2])
 def test_a_staff_write_answers_400_not_500(body, message, django_user_model):
     admin = django_user_model.objects.create_user("boss", password="demo", is_staff=True, is_superuser=True)
-    client = APIClient()
+    client = APIClient(HTTP_ACCEPT_LANGUAGE="en")
     client.force_authenticate(admin)
     response = client.post(reverse("api:team-list"), body, content_type="application/json")
     assert response.status_code == 400, response.content
