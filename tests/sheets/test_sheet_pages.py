@@ -175,7 +175,7 @@ def test_the_page_shows_the_penalties_by_lap(oval, browser):
 
     html = browser.get(sheet.get_absolute_url()).content.decode()
 
-    assert html.index("<code>C5</code>") < html.index("<code>C2</code>")  # lap 1 first
+    assert html.index("/rules/#rule-C5") < html.index("/rules/#rule-C2")  # lap 1 first
     assert "×2" in html
 
 
