@@ -253,6 +253,7 @@ class Result(models.Model):
 
 # The grid draw and the race sheets live in their own modules; importing them here registers them.
 from races.grid_models import GridDraw  # noqa: E402
+from races.live.models import LiveStep, LiveTable  # noqa: E402
 from races.sheets.models import (  # noqa: E402
     Penalty,
     Protest,
@@ -267,6 +268,8 @@ from races.sheets.models import (  # noqa: E402
 __all__ = [
     "Circuit",
     "GridDraw",
+    "LiveStep",
+    "LiveTable",
     "Penalty",
     "Protest",
     "ProtestPhoto",
