@@ -62,7 +62,7 @@ class SetupForm(forms.Form):
             self.fields[f"{key}-grid"] = forms.IntegerField(
                 label=_("Grid slot"), min_value=1, max_value=slots, initial=entry.grid_slot or n
             )
-            self.fields[f"{key}-tyres"] = forms.ChoiceField(
+            self.fields[f"{key}-compound"] = forms.ChoiceField(
                 label=_("Tyres"), choices=RaceEntry.Tyres.choices, initial=entry.tyres
             )
             wear = entry.wear or {}
@@ -76,7 +76,7 @@ class SetupForm(forms.Form):
             CarRow(
                 entry=entry,
                 grid=self[f"{_key(entry)}-grid"],
-                tyres=self[f"{_key(entry)}-tyres"],
+                tyres=self[f"{_key(entry)}-compound"],
                 wear=[self[f"{_key(entry)}-{part}"] for part in PARTS],
             )
             for entry in self.entries
@@ -104,7 +104,7 @@ class SetupForm(forms.Form):
                     "driver": entry.season_entry.driver.slug,
                     "team": entry.season_entry.team.slug,
                     "grid": data[f"{key}-grid"],
-                    "tyres": data[f"{key}-tyres"],
+                    "tyres": data[f"{key}-compound"],
                     "wear": {part: data[f"{key}-{part}"] for part in PARTS},
                 }
             )

@@ -85,7 +85,7 @@ def page_labels() -> dict[str, Any]:
         "position": _("P{n}"),
         "gear": _("gear {gear}"),
         "racing": _("racing"),
-        "carFinished": _("finished"),
+        "carFinished": _("finished the race"),
         "carOut": _("out: {cause}"),
         "updated": _("Updated {time}"),
         "tests": {
