@@ -279,6 +279,8 @@ def _cars(race: Race, state: dict[str, Any]) -> list[dict[str, Any]]:
                 "colour": colour,
                 "ink": ink_for(colour),
                 "position": order.get(car["car"]),
+                # a car past the line keeps the square it stopped on (the state may clear it)
+                "shown_square": car.get("square") or car.get("last_square") or "",
                 "title": _("No. %(car)s %(driver)s") % {"car": car["car"], "driver": name},
                 "mark_state": {"finished": "finished", "racing": "racing"}.get(status, "out"),
                 "parts": [

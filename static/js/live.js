@@ -200,8 +200,9 @@
     });
     (state.cars || []).forEach(function (car) {
       var item = list && list.querySelector('[data-dash="' + car.car + '"]');
-      if (car.square) {
-        place(car.car, car.square);
+      var square = car.square || car.last_square;
+      if (square) {
+        place(car.car, square);
       }
       if (marks[car.car]) {
         marks[car.car].classList.toggle("is-to-play", car.car === toPlay);
@@ -214,7 +215,7 @@
       item.classList.toggle("is-to-play", car.car === toPlay);
       item.querySelector("[data-pos]").textContent = position[car.car] ? fill(L.position, { n: position[car.car] }) : "";
       item.querySelector("[data-gear]").textContent = car.gear ? fill(L.gear, { gear: car.gear }) : "";
-      item.querySelector("[data-square]").textContent = car.square || "";
+      item.querySelector("[data-square]").textContent = square || "";
       item.querySelector("[data-status]").textContent = statusText(car);
       Object.keys(car.wear || {}).forEach(function (part) {
         var cell = item.querySelector('[data-part="' + part + '"] dd');

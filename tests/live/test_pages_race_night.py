@@ -180,3 +180,12 @@ def test_the_site_rolls_fair_gear_dice_and_d20s(oval, client, examples_dir):
     assert fourth <= set(range(7, 13)) and len(fourth) > 2
     assert d20 <= set(range(1, 21)) and len(d20) > 5
     assert client.post(roll, {"die": "9"}).status_code == 400
+
+
+def test_the_race_page_and_my_races_link_to_race_night(oval, client):
+    url = live_url(oval)
+    assert f'href="{url}"' in client.get(oval.race.get_absolute_url()).content.decode()
+
+    client.force_login(oval.alice)
+    assert f'href="{url}"' in client.get(oval.race.get_absolute_url()).content.decode()
+    assert f'href="{url}"' in client.get(reverse("league:my-races")).content.decode()
