@@ -21,6 +21,7 @@ if TYPE_CHECKING:
 
 _KEPT = 64
 _TABLES: OrderedDict[int, tuple[int, Table]] = OrderedDict()
+_WORDS: dict[int, dict] = {}  # table id -> its steps' rendered events (serializers.step_events)
 _LOCK = threading.Lock()  # threaded servers share the cache
 
 
@@ -56,10 +57,18 @@ def remember(table: LiveTable, built: Table) -> None:
         _TABLES[table.pk] = (table.revision, built)
         _TABLES.move_to_end(table.pk)
         while len(_TABLES) > _KEPT:
-            _TABLES.popitem(last=False)
+            gone, _ = _TABLES.popitem(last=False)
+            _WORDS.pop(gone, None)
+
+
+def words(pk: int) -> dict:
+    """The memo of a table's rendered events, kept beside its engine table."""
+    with _LOCK:
+        return _WORDS.setdefault(pk, {})
 
 
 def forget_all() -> None:
     """Tests and benches: the next read rebuilds from the rows."""
     with _LOCK:
         _TABLES.clear()
+        _WORDS.clear()

@@ -67,7 +67,10 @@ def table_urls(table: LiveTable, request: HttpRequest | None = None) -> dict[str
 
 def table_state(*, table: LiveTable, request: HttpRequest | None = None, since: int = 0) -> dict[str, Any]:
     """The table now: whose move, every car, the weather, the events of the steps from `since`."""
-    return table_state_json(table, engine.engine_table(table), since=since, urls=table_urls(table, request))
+    built = engine.engine_table(table)
+    return table_state_json(
+        table, built, since=since, urls=table_urls(table, request), memo=engine.words(table.pk)
+    )
 
 
 def table_choices(

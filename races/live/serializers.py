@@ -10,7 +10,10 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 
+from django.utils.translation import get_language
+
 from races.messages import message_text
+from rules.messages import params_json
 from rules.play import Cost, Gears, StopChoice, Table, TestDue, Way
 from rules.scoring import classify
 from rules.verdict import Event, Violation
@@ -21,7 +24,13 @@ if TYPE_CHECKING:
 
 def said(item: Event | Violation) -> dict[str, Any]:
     """An event or a violation as the verdict JSON has it, its message in the reader's language."""
-    out = item.to_json()
+    out: dict[str, Any] = {"turn": item.turn, "car": item.car}
+    if isinstance(item, Event):
+        out["kind"] = item.kind.value
+    else:
+        out["rule"] = item.rule
+    out["code"] = item.code.value
+    out["params"] = params_json(item.params)
     out["message"] = message_text(item.code, item.params)
     return out
 
@@ -30,21 +39,27 @@ def violations(items: Iterable[Event | Violation]) -> list[dict[str, Any]]:
     return [said(v) for v in items if isinstance(v, Violation)]
 
 
-def step_events(engine: Table, since: int = 0) -> list[dict[str, Any]]:
-    """Every event of the steps from `since` on, oldest first, each with its step's index."""
+def step_events(engine: Table, since: int = 0, memo: dict | None = None) -> list[dict[str, Any]]:
+    """Every event of the steps from `since` on, oldest first, each with its step's index
+    (-1: the start). `memo` keeps each step's rendered events between requests (a table is a
+    chain of values that never change: a step's words are rendered once per language)."""
     chain: list[Table] = []
     t: Table | None = engine
     while t is not None:
         chain.append(t)
         t = t.previous
     chain.reverse()  # chain[0]: the start, chain[i]: after step i - 1
-    out = []
-    for step, t in enumerate(chain, start=-1):
-        if step < since and not (step == -1 and since <= 0):
-            continue
-        for event in t.events:
-            if isinstance(event, Event):
-                out.append({"step": step, **said(event)})
+    language = get_language()
+    memo = {} if memo is None else memo
+    out: list[dict[str, Any]] = []
+    for step in range(-1 if since <= 0 else since, len(chain) - 1):
+        link = chain[step + 1]
+        key = (id(link), language)
+        hit = memo.get(key)
+        if hit is None or hit[0] is not link:  # an id is only unique while its table lives
+            hit = (link, [{"step": step, **said(e)} for e in link.events if isinstance(e, Event)])
+            memo[key] = hit
+        out.extend(hit[1])
     return out
 
 
@@ -67,7 +82,7 @@ def _car(engine: Table, car) -> dict[str, Any]:  # noqa: ANN001 - a rules.state.
 
 
 def table_state_json(
-    table: LiveTable, engine: Table, *, since: int = 0, urls: dict[str, str]
+    table: LiveTable, engine: Table, *, since: int = 0, urls: dict[str, str], memo: dict | None = None
 ) -> dict[str, Any]:
     state = engine.state
     to = engine.to_play
@@ -96,7 +111,7 @@ def table_state_json(
         "cars": [_car(engine, c) for c in state.cars],
         "order": [p.car for p in placings],
         "classification": [p.to_json() for p in placings],
-        "events": step_events(engine, since),
+        "events": step_events(engine, since, memo),
         "problems": [said(v) for v in engine.problems],
         "sheet": None if table.sheet_id is None else {"id": table.sheet_id, "url": urls.get("sheet", "")},
         "urls": urls,

@@ -107,7 +107,8 @@ def _normal(engine_table: Table, kind: str, body: Any) -> dict[str, Any]:
     """The step as it is stored: the move as the log will hold it (raises `LogFormatError`)."""
     cars = set(engine_table.game.entries)
     if kind == Kind.RESTART:
-        return dict(read_restart(body, "restart", cars))
+        read_restart(body, "restart", cars)  # read only to refuse it: the engine reads it again
+        return json.loads(json.dumps(body))
     return read_move(body, "move", cars).to_json()
 
 
@@ -126,7 +127,13 @@ def _step(*, table: LiveTable, user: AbstractBaseUser, kind: str, body: Any, exp
             if expected == locked.steps - 1 and _is_last(locked, kind, normal):
                 return locked, now, False  # the other device's post of this very move
             raise _behind(locked)
-        after, events = (restart if kind == Kind.RESTART else play)(now, normal)
+        try:
+            after, events = (restart if kind == Kind.RESTART else play)(now, normal)
+        except LogFormatError as exc:
+            raise TableRefused(
+                _("The move cannot be read."),
+                violations=[site_violation("SITE-format", SiteCode.UNREADABLE, error=str(exc))],
+            ) from exc
         if after is now:
             raise _refused(now, normal, kind, events)
         try:

@@ -25,9 +25,10 @@ from races.live import selectors, services
 from races.live.forms import SetupForm, race_entries_in_grid_order, roll_d20
 from races.live.models import LiveTable
 from races.live.permissions import table_writer_allowed
-from races.models import Race, RaceEntry
+from races.models import Race, RaceEntry, RaceSheet
 from races.replay.frames import NO_COLOUR
 from races.replay.views import circuit_drawing
+from races.sheets.selectors import steward_may
 from races.wear import wear_build_problems
 from races.wear_views import PART_LABELS
 from rules.gearbox import FACES
@@ -115,9 +116,10 @@ def open_table(race: Race) -> LiveTable | None:
 def race_night(request: HttpRequest, pk: int) -> HttpResponse:
     """`/races/<id>/live/`: the table in play, else its set-up (for those who may record)."""
     race = get_object_or_404(Race.objects.select_related("season", "circuit"), pk=pk)
+    paper = _paper_sheet(request, race, request.POST.get("transcribe") or request.GET.get("transcribe"))
     table = open_table(race)
     if table is not None:
-        return redirect("races:race-night-table", pk=table.pk)
+        return _to_table(table, paper)
     may_record = may_record_race(race=race, user=request.user)
     if not may_record or race.status == Race.Status.OFFICIAL:
         return render(
@@ -133,7 +135,7 @@ def race_night(request: HttpRequest, pk: int) -> HttpResponse:
         except services.TableRefused as exc:
             problems = _violation_texts(exc)
         else:
-            return redirect("races:race-night-table", pk=table.pk)
+            return _to_table(table, paper)
     return render(
         request,
         "live/setup.html",
@@ -141,12 +143,29 @@ def race_night(request: HttpRequest, pk: int) -> HttpResponse:
             "race": race,
             "form": form,
             "rows": form.rows(),
+            "paper": paper,
             "problems": problems,
             "parts": part_labels(),
             "wear_check_url": reverse("races:race-night-wear", kwargs={"pk": race.pk}),
         },
         status=400 if request.method == "POST" else 200,
     )
+
+
+def _paper_sheet(request: HttpRequest, race: Race, pk: str | None) -> RaceSheet | None:
+    """The paper sheet (photos alone) a steward transcribes at this table, from `?transcribe=`."""
+    if not pk or not str(pk).isdigit() or not steward_may(request.user, "add_racesheet"):
+        return None
+    return (
+        RaceSheet.objects.filter(race=race, kind=RaceSheet.Kind.RACE, pk=int(pk))
+        .prefetch_related("photos")
+        .first()
+    )
+
+
+def _to_table(table: LiveTable, paper: RaceSheet | None) -> HttpResponse:
+    url = reverse("races:race-night-table", kwargs={"pk": table.pk})
+    return redirect(f"{url}?transcribe={paper.pk}" if paper else url)
 
 
 def _violation_texts(exc: ValidationError) -> list[str]:
@@ -198,6 +217,7 @@ def race_night_table(request: HttpRequest, pk: int) -> HttpResponse:
     race = table.race
     state = selectors.table_state(table=table)
     recording = selectors.table_may_write(table=table, user=request.user)
+    paper = _paper_sheet(request, race, request.GET.get("transcribe")) if recording else None
     cars = _cars(race, state)
     layout = circuit_drawing(race.circuit)
     svg = None
@@ -254,7 +274,8 @@ def race_night_table(request: HttpRequest, pk: int) -> HttpResponse:
             "recording": recording,
             "data": data,
             "events": list(reversed((state.get("events") or [])[-8:])),
-            "photos": _photos(table) if recording else [],
+            "paper": paper,
+            "photos": list(paper.photos.all()) if paper else [],
         },
     )
 
@@ -290,11 +311,3 @@ def _cars(race: Race, state: dict[str, Any]) -> list[dict[str, Any]]:
         )
     out.sort(key=lambda c: c["position"] or 10**6)
     return out
-
-
-def _photos(table: LiveTable) -> list[Any]:
-    """The photos of the paper sheet a steward transcribes at this table (none for a live race)."""
-    source = getattr(table, "source_sheet", None)
-    if source is None:
-        return []
-    return list(source.photos.all())

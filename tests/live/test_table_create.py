@@ -47,7 +47,9 @@ def test_a_non_entrant_may_not_open_a_table(night):
 
 
 def test_an_anonymous_user_may_not_open_a_table(night):
-    response = APIClient().post(f"/api/races/{night.race.pk}/tables/", {"header": night.header}, format="json")
+    response = APIClient().post(
+        f"/api/races/{night.race.pk}/tables/", {"header": night.header}, format="json"
+    )
 
     assert response.status_code in (401, 403)
     assert not LiveTable.objects.exists()
@@ -72,7 +74,10 @@ def test_the_refusal_speaks_french_when_asked(night):
     header["cars"][1]["driver"] = "quelqu-un"
 
     response = night.client(night.entrant).post(
-        f"/api/races/{night.race.pk}/tables/", {"header": header}, format="json", headers={"Accept-Language": "fr"}
+        f"/api/races/{night.race.pk}/tables/",
+        {"header": header},
+        format="json",
+        headers={"Accept-Language": "fr"},
     )
 
     assert response.status_code == 400

@@ -55,7 +55,10 @@ def test_an_illegal_move_is_refused_naming_the_rule_and_nothing_changes(log, rul
     stored = LiveTable.objects.get(pk=table)
     assert stored.steps == LiveStep.objects.filter(table=table).count() == before["steps"]
     # the same refusal again, then the state: nothing moved
-    assert night.client(night.entrant).post(f"/api/tables/{table}/moves/", move, format="json").status_code == 400
+    assert (
+        night.client(night.entrant).post(f"/api/tables/{table}/moves/", move, format="json").status_code
+        == 400
+    )
     assert watcher.get(f"/api/tables/{table}/").json() == before
 
 
@@ -73,7 +76,9 @@ def test_a_move_missing_its_roll_says_which_rolls_are_due():
 def test_a_move_that_cannot_be_read_is_refused(night):
     table = new_table(night)
 
-    response = night.client(night.entrant).post(f"/api/tables/{table}/moves/", {"car": "1", "gear": "x"}, format="json")
+    response = night.client(night.entrant).post(
+        f"/api/tables/{table}/moves/", {"car": "1", "gear": "x"}, format="json"
+    )
 
     assert response.status_code == 400
     assert response.json()["violations"][0]["code"] == "site.unreadable"
@@ -104,7 +109,10 @@ def test_a_steward_may_play(night):
     table = new_table(night)
     _, _, first = moves_of(night.log)[0]
 
-    assert night.client(night.steward).post(f"/api/tables/{table}/moves/", first, format="json").status_code == 201
+    assert (
+        night.client(night.steward).post(f"/api/tables/{table}/moves/", first, format="json").status_code
+        == 201
+    )
 
 
 def test_a_move_is_stored_at_once_and_another_device_carries_on(night):
