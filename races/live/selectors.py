@@ -35,7 +35,11 @@ class ChoiceError(ValueError):
 
 def table_get(*, pk: int) -> LiveTable:
     """One table with its race (raises `LiveTable.DoesNotExist`)."""
-    return LiveTable.objects.select_related("race__season", "race__circuit").get(pk=pk)
+    return (
+        LiveTable.objects.select_related("race__season", "race__circuit")
+        .defer("race__circuit__document")  # read only to rebuild the engine table (races.live.engine)
+        .get(pk=pk)
+    )
 
 
 def race_tables(*, race: Race) -> QuerySet[LiveTable]:
