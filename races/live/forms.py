@@ -14,7 +14,9 @@ from typing import Any
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
+from races.circuits.drawing import ink_for
 from races.models import Race, RaceEntry
+from races.replay.frames import NO_COLOUR
 from races.wear_views import PART_LABELS
 from rules.state import PARTS
 
@@ -26,6 +28,8 @@ class CarRow:
     """One car's fields in the set-up form, for the template."""
 
     entry: RaceEntry
+    colour: str
+    ink: str
     grid: forms.BoundField
     tyres: forms.BoundField
     wear: list[forms.BoundField]
@@ -75,6 +79,8 @@ class SetupForm(forms.Form):
         return [
             CarRow(
                 entry=entry,
+                colour=entry.season_entry.team.colour or NO_COLOUR,
+                ink=ink_for(entry.season_entry.team.colour or NO_COLOUR),
                 grid=self[f"{_key(entry)}-grid"],
                 tyres=self[f"{_key(entry)}-compound"],
                 wear=[self[f"{_key(entry)}-{part}"] for part in PARTS],

@@ -41,6 +41,7 @@ def _race_for(request: HttpRequest, pk: int) -> Race:
 
 def _labels() -> dict[str, str]:
     return {
+        "car": _("No. {car} {driver}"),
         "start": _("Start the clock"),
         "stop": _("Stop the clock"),
         "throw": _("+1 throw"),

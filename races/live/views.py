@@ -47,6 +47,7 @@ def page_labels() -> dict[str, Any]:
         "turn": _("Turn {turn}"),
         "lap": _("Lap {lap} of {laps}"),
         "toPlay": _("To play: No. {car} {driver}"),
+        "car": _("No. {car} {driver}"),
         "over": _("The race is over."),
         "finished": _("The race sheet is made."),
         "chooseGear": _("Gear"),

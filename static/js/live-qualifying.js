@@ -100,7 +100,7 @@
             var item = document.createElement("li");
             item.setAttribute("data-grid-car", slot.car);
             item.textContent =
-              "No. " + slot.car + " " + (names[slot.car] ? names[slot.car].name : "") + " · " +
+              L.car.replace("{car}", slot.car).replace("{driver}", names[slot.car] ? names[slot.car].name : "") + " · " +
               (slot.absolute === null ? L.notCompleted : slot.absolute) + " · " + slot.clock;
             grid.appendChild(item);
           });

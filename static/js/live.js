@@ -36,7 +36,7 @@
   }
 
   function who(car) {
-    return "No. " + car + (driverOf(car) ? " " + driverOf(car) : "");
+    return fill(L.car, { car: car, driver: driverOf(car) }).trim();
   }
 
   function testName(kind) {
@@ -191,6 +191,9 @@
     return fill(L.carOut, { cause: car.cause || car.status });
   }
 
+  // A car past the line may have no square in the state: it stays where it was last seen.
+  var lastKnown = {};
+
   function renderDashboards() {
     var list = document.getElementById("live-dashboards");
     var toPlay = state.to_play && state.to_play.car;
@@ -200,7 +203,10 @@
     });
     (state.cars || []).forEach(function (car) {
       var item = list && list.querySelector('[data-dash="' + car.car + '"]');
-      var square = car.square || car.last_square;
+      var square = car.square || car.last_square || lastKnown[car.car];
+      if (square) {
+        lastKnown[car.car] = square;
+      }
       if (square) {
         place(car.car, square);
       }
@@ -208,6 +214,7 @@
         marks[car.car].classList.toggle("is-to-play", car.car === toPlay);
         marks[car.car].classList.toggle("is-out", car.status !== "racing" && car.status !== "finished");
         marks[car.car].classList.toggle("is-finished", car.status === "finished");
+        marks[car.car].classList.toggle("is-racing", car.status === "racing");
       }
       if (!item) {
         return;
@@ -664,6 +671,12 @@
         busy = false;
         if (answer.status === 201 || answer.status === 200) {
           quiet();
+          var played = body.move;
+          if (played && played.path && played.path.length) {
+            lastKnown[played.car] = played.path[played.path.length - 1];
+          } else if (played && played.to) {
+            lastKnown[played.car] = played.to;
+          }
           adopt(answer.body);
           say(L.played, "ok");
           startMove();

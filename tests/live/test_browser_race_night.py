@@ -39,6 +39,23 @@ def example(examples_dir) -> dict:
     return json.loads((examples_dir / "race-ovale-valid.json").read_text())
 
 
+@pytest.fixture
+def phone(browser, live_server, oval):
+    """Alice's phone: 390 × 844, touch, English."""
+    context = browser.new_context(viewport=PHONE, has_touch=True, is_mobile=True, locale="en-GB")
+    context.add_cookies(session_cookie(live_server, oval.alice))
+    yield context.new_page()
+    context.close()
+
+
+@pytest.fixture
+def watcher(browser):
+    """A visitor's desktop browser, not logged in."""
+    context = browser.new_context(viewport={"width": 1280, "height": 900}, locale="en-GB")
+    yield context.new_page()
+    context.close()
+
+
 def session_cookie(live_server, user) -> list[dict]:
     client = Client()
     client.force_login(user)
@@ -52,11 +69,9 @@ def session_cookie(live_server, user) -> list[dict]:
 
 
 def test_a_phone_records_the_example_race_by_taps_and_a_watcher_follows(
-    live_server, browser, oval, example, examples_dir
+    live_server, phone, watcher, oval, example, examples_dir
 ):
-    phone = browser.new_context(viewport=PHONE, has_touch=True, is_mobile=True, locale="en-GB")
-    phone.add_cookies(session_cookie(live_server, oval.alice))
-    page = phone.new_page()
+    page = phone
     page.goto(live_server.url + f"/races/{oval.race.pk}/live/")
 
     # Set-up: the grid and builds come from the entries; the weather roll is typed.
@@ -78,8 +93,6 @@ def test_a_phone_records_the_example_race_by_taps_and_a_watcher_follows(
     table = LiveTable.objects.get(race=oval.race)
 
     # A visitor watches from another browser.
-    watcher_context = browser.new_context(viewport={"width": 1280, "height": 900}, locale="en-GB")
-    watcher = watcher_context.new_page()
     watcher.goto(live_server.url + f"/races/{oval.race.pk}/live/")
     watcher.wait_for_url(f"**/live/tables/{table.pk}/")
     expect(watcher.locator(".live-watching")).to_be_visible()
@@ -175,5 +188,3 @@ def test_a_phone_records_the_example_race_by_taps_and_a_watcher_follows(
         expect(cells.nth(1)).to_have_text(row["car"])
         expect(cells.nth(2)).to_have_text(result.race_entry.season_entry.driver.name)
         expect(cells.nth(6)).to_contain_text(str(row["points"]))
-    phone.close()
-    watcher_context.close()
