@@ -13,6 +13,7 @@ from django.utils.translation import gettext as _
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema, extend_schema_serializer
 from rest_framework import serializers, status
+from rest_framework.permissions import IsAuthenticatedOrReadOnly
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.throttling import ScopedRateThrottle
@@ -23,7 +24,6 @@ from config.api_support import detail_response as _detail
 from config.json_parser import StrictJSONParser
 from races.live import selectors, services
 from races.live.models import LiveTable
-from races.live.permissions import ReadOrSignedIn
 from races.live.selectors import ChoiceError
 from races.live.services import TableConflict, TableRefused
 from races.models import Race
@@ -138,7 +138,8 @@ def _table(pk: int) -> LiveTable:
 
 
 class _Base(APIView):
-    permission_classes = [ReadOrSignedIn]
+    # reads for anyone (watching); a write needs a user, then the service checks the race
+    permission_classes = [IsAuthenticatedOrReadOnly]
     parser_classes = [StrictJSONParser]
 
     def get_throttles(self):  # noqa: ANN201 - DRF's hook: writes only

@@ -8,7 +8,6 @@ works out what is legal.
 
 from __future__ import annotations
 
-import secrets
 from typing import Any
 
 from django.core.exceptions import PermissionDenied, ValidationError
@@ -22,9 +21,10 @@ from django.views.decorators.http import require_GET, require_POST
 
 from races.circuits.drawing import CarMark, circuit_svg, ink_for, square_centres
 from races.live import selectors, services
-from races.live.forms import SetupForm, race_entries_in_grid_order, roll_d20
+from races.live.forms import SetupForm, race_entries_in_grid_order
 from races.live.models import LiveTable
 from races.live.permissions import table_writer_allowed
+from races.live.rolls import NoSuchDie, SiteRoll, site_roll
 from races.models import Race, RaceEntry, RaceSheet
 from races.replay.frames import NO_COLOUR
 from races.replay.views import circuit_drawing
@@ -132,10 +132,15 @@ def race_night(request: HttpRequest, pk: int) -> HttpResponse:
     problems: list[str] = []
     if request.method == "POST" and form.is_valid():
         try:
-            table = services.table_create(race=race, user=request.user, header=form.header())
+            header = form.header()
+            table = services.table_create(race=race, user=request.user, header=header)
         except services.TableRefused as exc:
             problems = _violation_texts(exc)
         else:
+            if form.weather_rolled_by_site():
+                SiteRoll.objects.create(
+                    table=table, step=0, die="weather", roll=header["weather"]["race"], by=request.user
+                )
             return _to_table(table, paper)
     return render(
         request,
@@ -198,18 +203,16 @@ def wear_check(request: HttpRequest, pk: int) -> JsonResponse:
 
 @require_POST
 def roll_dice(request: HttpRequest, pk: int) -> JsonResponse:
-    """A fair roll for a table without the special dice: a gear's die (its faces) or a d20."""
+    """A fair roll for a table without the special dice (a gear's die or a d20), recorded."""
     table = get_object_or_404(LiveTable, pk=pk)
     if not selectors.table_may_write(table=table, user=request.user):
         raise PermissionDenied
     die = request.POST.get("die", "d20")
-    if die == "d20":
-        return JsonResponse({"die": die, "roll": roll_d20()})
     try:
-        faces = FACES[int(die)]
-    except (KeyError, ValueError):
+        rolled = site_roll(table=table, die=die, by=request.user)
+    except NoSuchDie:
         return JsonResponse({"detail": _("There is no such die.")}, status=400)
-    return JsonResponse({"die": die, "roll": secrets.choice(faces)})
+    return JsonResponse({"die": die, "roll": rolled.roll, "step": rolled.step})
 
 
 def race_night_table(request: HttpRequest, pk: int) -> HttpResponse:
@@ -277,6 +280,7 @@ def race_night_table(request: HttpRequest, pk: int) -> HttpResponse:
             "events": list(reversed((state.get("events") or [])[-8:])),
             "paper": paper,
             "photos": list(paper.photos.all()) if paper else [],
+            "site_rolls": list(table.site_rolls.all()),
         },
     )
 
