@@ -190,3 +190,27 @@ def test_events_can_be_asked_from_a_step_on(night):
     assert late == [e for e in every if e["step"] >= last] and len(late) < len(every)
     assert all({"step", "turn", "car", "kind", "code", "params", "message"} <= set(e) for e in every)
     assert client.get(f"/api/tables/{table}/?events=x").status_code == 400
+
+
+def test_a_refusal_speaks_french_when_asked():
+    night = night_for(golden("g2-breach-up-two"))
+    table = new_table(night)
+    client = night.client(night.entrant)
+    steps = moves_of(night.log)
+    at = next(i for i, (turn, _, move) in enumerate(steps) if (turn, move["car"]) == (2, "7"))
+    for _turn, _restart, move in steps[:at]:
+        client.post(f"/api/tables/{table}/moves/", move, format="json")
+
+    response = client.post(
+        f"/api/tables/{table}/moves/", steps[at][2], format="json", headers={"Accept-Language": "fr"}
+    )
+
+    assert response.status_code == 400
+    body = response.json()
+    assert body["detail"] == "Le coup est refusé."
+    [g2] = [v for v in body["violations"] if v["rule"] == "G2"]
+    english = client.post(
+        f"/api/tables/{table}/moves/", steps[at][2], format="json", headers={"Accept-Language": "en"}
+    )
+    [g2_en] = [v for v in english.json()["violations"] if v["rule"] == "G2"]
+    assert g2["code"] == g2_en["code"] and g2["message"] != g2_en["message"]
