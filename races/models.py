@@ -254,6 +254,7 @@ class Result(models.Model):
 # The grid draw and the race sheets live in their own modules; importing them here registers them.
 from races.grid_models import GridDraw  # noqa: E402
 from races.live.models import LiveStep, LiveTable  # noqa: E402
+from races.live.rolls import SiteRoll  # noqa: E402
 from races.sheets.models import (  # noqa: E402
     Penalty,
     Protest,
@@ -278,6 +279,7 @@ __all__ = [
     "RaceEntry",
     "RaceSheet",
     "Result",
+    "SiteRoll",
     "SheetConfirmation",
     "SheetPhoto",
     "SubmissionAttempt",

@@ -66,8 +66,24 @@ def test_the_site_rolls_the_weather_when_none_is_typed(oval, client):
     client.force_login(oval.bruno)
     client.post(live_url(oval), setup_data(weather=""))
 
-    roll = LiveTable.objects.get(race=oval.race).header["weather"]["race"]
+    table = LiveTable.objects.get(race=oval.race)
+    roll = table.header["weather"]["race"]
     assert 1 <= roll <= 20
+    # recorded as the site's roll, and shown with the table
+    assert list(table.site_rolls.values_list("die", "roll", "step")) == [("weather", roll, 0)]
+    assert (
+        "the weather roll"
+        in client.get(
+            reverse("races:race-night-table", kwargs={"pk": table.pk}), HTTP_ACCEPT_LANGUAGE="en"
+        ).content.decode()
+    )
+
+
+def test_a_typed_weather_roll_is_not_the_sites(oval, client):
+    client.force_login(oval.bruno)
+    client.post(live_url(oval), setup_data())
+
+    assert not LiveTable.objects.get(race=oval.race).site_rolls.exists()
 
 
 def test_a_build_over_20_points_is_refused_and_nothing_is_made(oval, client):
@@ -180,6 +196,9 @@ def test_the_site_rolls_fair_gear_dice_and_d20s(oval, client, examples_dir):
     assert fourth <= set(range(7, 13)) and len(fourth) > 2
     assert d20 <= set(range(1, 21)) and len(d20) > 5
     assert client.post(roll, {"die": "9"}).status_code == 400
+    # every roll is recorded against the table, before its first move
+    rolls = list(table.site_rolls.values_list("die", "step"))
+    assert len(rolls) == 120 and set(rolls) == {("4", 0), ("d20", 0)}
 
 
 def test_the_race_page_and_my_races_link_to_race_night(oval, client):
