@@ -574,6 +574,7 @@
               "live-stop"
             );
             node.setAttribute("data-square", stop.square);
+            node.setAttribute("data-brake", String(way.brake || 0));
             list.appendChild(node);
           });
           bySquare[stop.square] = stop.way;
