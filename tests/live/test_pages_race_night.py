@@ -208,3 +208,25 @@ def test_the_race_page_and_my_races_link_to_race_night(oval, client):
     client.force_login(oval.alice)
     assert f'href="{url}"' in client.get(oval.race.get_absolute_url()).content.decode()
     assert f'href="{url}"' in client.get(reverse("league:my-races")).content.decode()
+
+
+def test_a_finished_table_links_its_race_sheet_for_everyone(
+    oval, client, examples_dir, django_capture_on_commit_callbacks
+):
+    from races.live.services import table_finish, table_move
+
+    log = json.loads((examples_dir / "race-ovale-valid.json").read_text())
+    table = table_create(race=oval.race, user=oval.alice, header=example_header(examples_dir))
+    for turn in log["turns"]:
+        for move in turn["moves"]:
+            table, _engine, _created = table_move(table=table, user=oval.alice, move=move)
+    with django_capture_on_commit_callbacks(execute=True):
+        table, sheet, _created = table_finish(table=table, user=oval.alice)
+
+    html = client.get(reverse("races:race-night-table", kwargs={"pk": table.pk}), HTTP_ACCEPT_LANGUAGE="en")
+    text = html.content.decode()
+    assert f'href="{sheet.get_absolute_url()}"' in text
+    assert "The race sheet is made." in text
+    # the race-night address now tells a visitor the race was recorded, and where
+    visitor = client.get(live_url(oval), HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    assert "The race was recorded at the table." in visitor
