@@ -34,12 +34,10 @@ class ChoiceError(ValueError):
 
 
 def table_get(*, pk: int) -> LiveTable:
-    """One table with its race (raises `LiveTable.DoesNotExist`)."""
-    return (
-        LiveTable.objects.select_related("race__season", "race__circuit")
-        .defer("race__circuit__document")  # read only to rebuild the engine table (races.live.engine)
-        .get(pk=pk)
-    )
+    """One table (raises `LiveTable.DoesNotExist`)."""
+    # No joins: the race, its season and circuit are read only to rebuild the engine table (a
+    # cache miss, races.live.engine) or to check a writer; the state needs the table's row alone.
+    return LiveTable.objects.get(pk=pk)
 
 
 def race_tables(*, race: Race) -> QuerySet[LiveTable]:

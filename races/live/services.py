@@ -93,19 +93,16 @@ def table_restart(
     return _step(table=table, user=user, kind=Kind.RESTART, body=restart, expected=expected)
 
 
-def _locking():  # noqa: ANN202 - a QuerySet[LiveTable]
-    """The table's row locked, not its race's (`of`: PostgreSQL would lock every joined row), and
-    the circuit's document left for a rebuild to load (the cache usually has the engine table)."""
-    return (
-        LiveTable.objects.select_for_update(of=("self",))
-        .select_related("race__season", "race__circuit")
-        .defer("race__circuit__document")
-    )
+def _locking(table: LiveTable) -> LiveTable:
+    """The table's row, locked (its race's rows are not: the caller's copy of the race is kept)."""
+    locked = LiveTable.objects.select_for_update().get(pk=table.pk)
+    locked.race = table.race
+    return locked
 
 
 def _locked(table: LiveTable, user: AbstractBaseUser) -> LiveTable:
     _may_write(table.race, user)
-    locked = _locking().get(pk=table.pk)
+    locked = _locking(table)
     if locked.status == Status.FINISHED:
         raise TableConflict(_("This race has been turned into a race sheet: it can no longer change."))
     return locked
@@ -208,7 +205,7 @@ def table_finish(*, table: LiveTable, user: AbstractBaseUser) -> tuple[LiveTable
     worker like any sheet). Returns the table, the sheet and whether it was made now."""
     with transaction.atomic():
         _may_write(table.race, user)
-        locked = _locking().get(pk=table.pk)
+        locked = _locking(table)
         if locked.status == Status.FINISHED and locked.sheet is not None:
             return locked, locked.sheet, False
         now = engine.engine_table(locked)
