@@ -17,7 +17,7 @@ from typing import Any
 from rules import advanced, slipstream
 from rules.formats import Move, XpUse
 from rules.journal import Journal
-from rules.moves import routes
+from rules.moves import routes, search
 from rules.pits import lane_occupied
 from rules.play.due import TestDue, due_of, missing, others
 from rules.play.table import Table
@@ -230,6 +230,53 @@ def _candidates(table: Table, car: CarState, base: Move, sizes: _Sizes, slipstre
                 mains.extend((path, depth - total) for _, path in found)
     if slipstreams and base.gear >= slipstream.MIN_GEAR and not in_lane:
         yield from _slip_candidates(table, car, base, mains, occupied)
+    if not in_lane and track.pit is not None:
+        yield from _drive_through(table, car, base, sizes, occupied)
+
+
+def _drive_through(table: Table, car: CarState, base: Move, sizes: _Sizes, occupied) -> Iterator[Move]:
+    """Into the pit lane without stopping (no `pit`): over the track to the pit entry, down the
+    lane as far as the total goes (a car in the lane blocks it), out of the exit and on. The head
+    to the entry is the one `pits.find_path` takes (the shortest the search finds), so a `to`
+    move would be read the same way; `apply` judges each (A3's lane speed among the rest)."""
+    track, state = table.game.track, table.state
+    pit = track.pit
+    assert pit is not None and car.square is not None
+    longest = max(0, min(sizes.longest, SEARCH_CAP))
+    head = None
+    for k in range(1, longest + 1):
+        found = search(
+            track, car.square, k, occupied, car.corner, car.stops, target=pit.entry, dangerous=state.dangerous
+        )
+        if found.path is not None:
+            head = found.path
+            break
+        if found.reach < k:
+            return
+    if head is None:
+        return
+    occ = lane_occupied(state, occupied, track)
+    ways: list[tuple[str, ...]] = []
+    path = head
+    for square in (*pit.squares, pit.exit):
+        if len(path) >= longest or square in occ:
+            break
+        path = (*path, square)
+        ways.append(path)
+    if len(ways) == len(pit.squares) + 1 and len(path) < longest:  # out of the lane, on over the track
+        tail = routes(track, pit.exit, longest - len(path), occ, None, 0, dangerous=state.dangerous)
+        for layer in tail[1:]:
+            ways.extend(path + p for found in layer.values() for _, p in found)
+    brakes = car.wear.brakes
+    for way in ways:
+        depth = len(way)
+        ic = 1 if track.corner_between(car.square, way[-1]) else 0
+        total, bonus_max = sizes.total[ic], sizes.bonus[ic]
+        if depth <= total:
+            if total - depth <= brakes:
+                yield _with(base, to=None, path=way, brake=total - depth)
+        elif depth - total <= bonus_max:
+            yield _with(base, to=None, path=way, bonus=depth - total)
 
 
 def _unrefused(ways: list[tuple[tuple[int, int, int], tuple[str, ...]]]) -> list:
