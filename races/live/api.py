@@ -251,7 +251,10 @@ class TableChoicesApi(_Base):
         gear = _int(q.get("gear"), "gear")
         roll = _roll(q.get("roll"))
         extra = {name: _json(q.get(name), name) for name in ("option", "xp", "pit", "move")}
-        return Response(selectors.table_choices(table=table, gear=gear, roll=roll, **extra))
+        pit_roll = _int(q.get("pit_roll"), "pit_roll")
+        return Response(
+            selectors.table_choices(table=table, gear=gear, roll=roll, pit_roll=pit_roll, **extra)
+        )
 
 
 def _int(raw: str | None, name: str) -> int | None:

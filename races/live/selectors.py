@@ -84,6 +84,7 @@ def table_choices(
     option: Mapping[str, Any] | None = None,
     xp: Mapping[str, Any] | None = None,
     pit: Mapping[str, Any] | None = None,
+    pit_roll: int | None = None,
 ) -> dict[str, Any]:
     """The gears of the car to play; with `gear` and `roll`, the stops; with `move` (the rolls
     made so far in its `tests`), the tests still due. Raises `ChoiceError`."""
@@ -102,7 +103,7 @@ def table_choices(
     out["gears"] = gears_json(gears(now))
     if gear is not None and roll is not None:
         try:
-            found = stops(now, gear, roll, option=option, xp=xp, pit=pit)
+            found = stops(now, gear, roll, option=option, xp=xp, pit=pit, pit_roll=pit_roll)
         except (ValueError, LogFormatError) as exc:
             raise ChoiceError(str(exc)) from exc
         out.update(gear=gear, roll=list(roll) if isinstance(roll, tuple) else roll)

@@ -14,7 +14,8 @@ from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from rules import advanced, slipstream
+from rules import advanced, pits, slipstream
+from rules.dice import TestKind, TestRoll
 from rules.formats import Move, XpUse
 from rules.journal import Journal
 from rules.moves import routes, search
@@ -112,10 +113,13 @@ def stops(
     xp: Mapping[str, Any] | XpUse | None = None,
     pit: Mapping[str, Any] | None = None,
     slipstreams: bool = True,
+    pit_roll: int | None = None,
 ) -> tuple[StopChoice, ...]:
     """Every square the car to play may stop on in `gear` after `roll` (7th gear: `[d5, d6]`),
     nearest first. `option`, `xp`, `pit`: the move's fields of those names, chosen with the gear
-    (a Top, the pedal, a driver experience re-roll, a pit stop in the car's stand…)."""
+    (a Top, the pedal, a driver experience re-roll, a pit stop in the car's stand…). `pit_roll`:
+    a tyre stop's d20 (S2) once rolled: a fast stop's ways go on past the stand by its squares,
+    and carry the roll in their move's `tests`."""
     to = table.to_play
     if to is None or to.car is None:
         raise ValueError("no car to play: the race is over or a restart is due")
@@ -123,7 +127,7 @@ def stops(
         return ()  # it sits out this turn: its move is `{"car": …, "wait": …}`
     if isinstance(xp, Mapping):
         xp = XpUse(**dict(xp))
-    return tuple(_stops(table, to.car, gear, roll, option, xp, pit, slipstreams))
+    return tuple(_stops(table, to.car, gear, roll, option, xp, pit, slipstreams, pit_roll))
 
 
 def _stops(
@@ -135,6 +139,7 @@ def _stops(
     xp: XpUse | None,
     pit: Mapping[str, Any] | None,
     slipstreams: bool,
+    pit_roll: int | None = None,
 ) -> list[StopChoice]:
     car = table.state.car(car_id)
     assert car.square is not None
@@ -143,6 +148,8 @@ def _stops(
         base = _with(base, pit=dict(pit))
     sizes = _sizes(table, car, base)
     ways: dict[str, list[Way]] = {}
+    if pit is not None and pit_roll is not None:
+        base = _with(base, tests=(TestRoll(TestKind.PIT, pit_roll),))
     for move in _candidates(table, car, base, sizes, slipstreams):
         way = _judge(table, car, move)
         if way is not None:
@@ -329,10 +336,38 @@ def _pit_candidates(table: Table, car: CarState, base: Move, sizes: _Sizes) -> I
     stand = table.game.entries[car.id].stand
     if stand is None:
         return
-    for brake in range(car.wear.brakes + 1):
-        yield _with(base, to=stand, path=None, brake=brake)
-    for bonus in range(1, sizes.bonus[0] + 1):
-        yield _with(base, to=stand, path=None, bonus=bonus)
+    for to in _past_stand(table, car, base, stand):
+        for brake in range(car.wear.brakes + 1):
+            yield _with(base, to=to, path=None, brake=brake)
+        for bonus in range(1, sizes.bonus[0] + 1):
+            yield _with(base, to=to, path=None, bonus=bonus)
+
+
+def _past_stand(table: Table, car: CarState, base: Move, stand: str) -> list[str]:
+    """Where a stop ends: the stand; after a fast tyre stop (its pit roll in the move), the
+    squares ceil(roll / 2) on, down the lane, out and over the track, or as far as the lane is
+    free (S2, `pits.check_stop`)."""
+    track, state = table.game.track, table.state
+    pit = track.pit
+    roll = next((t.roll for t in base.tests if t.kind is TestKind.PIT), None)
+    if roll is None or pit is None or stand not in pit.squares or (base.pit or {}).get("stop") == "long":
+        return [stand]
+    team_point = base.xp is not None and base.xp.team == "fast-stop"
+    if not (1 <= roll <= pits.FAST_STOP or (team_point and roll > pits.FAST_STOP)):
+        return [stand]
+    occupied = state.occupied()
+    occupied.pop(car.square, None)
+    occ = lane_occupied(state, occupied, track)
+    reach = pits.chain_reach(track, stand, -(-roll // 2), occ, None, 0)
+    chain = (pit.entry, *pit.squares, pit.exit)
+    lane = chain[chain.index(stand) + 1 :]
+    if reach == 0:
+        return [stand]
+    if reach <= len(lane):
+        return [lane[reach - 1]]
+    k = reach - len(lane)
+    layers = routes(track, pit.exit, k, occ, None, 0, dangerous=state.dangerous)
+    return sorted(layers[k]) if k < len(layers) else []
 
 
 def _slip_candidates(
