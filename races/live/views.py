@@ -215,6 +215,26 @@ def roll_dice(request: HttpRequest, pk: int) -> JsonResponse:
     return JsonResponse({"die": die, "roll": rolled.roll, "step": rolled.step})
 
 
+@require_GET
+def last_squares(request: HttpRequest, pk: int) -> JsonResponse:
+    """Where each car stopped last, from the stored moves: a car past the line or out has no
+    square in the state, and a watcher's board keeps it where it stopped (public, as the state)."""
+    table = get_object_or_404(LiveTable, pk=pk)
+    return JsonResponse({"steps": table.steps, "last": _stopped(table)})
+
+
+def _stopped(table: LiveTable) -> dict[str, str]:
+    out: dict[str, str] = {}
+    for body in table.rows.filter(kind="move").order_by("index").values_list("body", flat=True):
+        if not isinstance(body, dict) or "car" not in body:
+            continue
+        path = body.get("path")
+        square = path[-1] if isinstance(path, list) and path else body.get("to")
+        if isinstance(square, str):
+            out[str(body["car"])] = square
+    return out
+
+
 def race_night_table(request: HttpRequest, pk: int) -> HttpResponse:
     """`/live/tables/<id>/`: the board, whose move it is, every car's dashboard; recording or watching."""
     table = get_object_or_404(LiveTable.objects.select_related("race__season", "race__circuit"), pk=pk)
@@ -222,17 +242,22 @@ def race_night_table(request: HttpRequest, pk: int) -> HttpResponse:
     state = selectors.table_state(table=table)
     recording = selectors.table_may_write(table=table, user=request.user)
     paper = _paper_sheet(request, race, request.GET.get("transcribe")) if recording else None
-    cars = _cars(race, state)
+    stopped = _stopped(table)
+    cars = _cars(race, state, stopped)
     layout = circuit_drawing(race.circuit)
     svg = None
     centres: dict[str, Any] = {}
     if layout is not None:
         marks = [
             CarMark(
-                car=c["car"], square=c["square"], colour=c["colour"], title=c["title"], state=c["mark_state"]
+                car=c["car"],
+                square=c["shown_square"],
+                colour=c["colour"],
+                title=c["title"],
+                state=c["mark_state"],
             )
             for c in cars
-            if c.get("square")
+            if c["shown_square"]
         ]
         svg = mark_safe(  # noqa: S308 (built by circuit_svg, which escapes every text)
             circuit_svg(
@@ -262,6 +287,7 @@ def race_night_table(request: HttpRequest, pk: int) -> HttpResponse:
             "restart": urls.get("restart") or reverse("api:table-restart", kwargs={"pk": table.pk}),
             "finish": urls.get("finish") or reverse("api:table-finish", kwargs={"pk": table.pk}),
             "roll": reverse("races:race-night-roll", kwargs={"pk": table.pk}),
+            "lastSquares": reverse("races:race-night-last-squares", kwargs={"pk": table.pk}),
             "race": race.get_absolute_url(),
         },
         "csrf": get_token(request) if recording else "",
@@ -285,7 +311,7 @@ def race_night_table(request: HttpRequest, pk: int) -> HttpResponse:
     )
 
 
-def _cars(race: Race, state: dict[str, Any]) -> list[dict[str, Any]]:
+def _cars(race: Race, state: dict[str, Any], stopped: dict[str, str]) -> list[dict[str, Any]]:
     """Each car of the state with its driver's name and team colour, in the race order."""
     entries: dict[str, RaceEntry] = {e.season_entry.car_id: e for e in race_entries_in_grid_order(race)}
     order = {car: n for n, car in enumerate(state.get("order") or [], start=1)}
@@ -306,7 +332,7 @@ def _cars(race: Race, state: dict[str, Any]) -> list[dict[str, Any]]:
                 "ink": ink_for(colour),
                 "position": order.get(car["car"]),
                 # a car past the line keeps the square it stopped on (the state may clear it)
-                "shown_square": car.get("square") or car.get("last_square") or "",
+                "shown_square": car.get("square") or car.get("last_square") or stopped.get(car["car"], ""),
                 "title": _("No. %(car)s %(driver)s") % {"car": car["car"], "driver": name},
                 "mark_state": {"finished": "finished", "racing": "racing"}.get(status, "out"),
                 "parts": [

@@ -305,6 +305,38 @@
     }
   }
 
+  // A car that left the track (finished, out) has no square in the state: ask once per step
+  // where the stored moves left it, so every board shows it where it stopped.
+  var stoppedAsked = -1;
+
+  function askStopped() {
+    var gone = (state.cars || []).some(function (car) {
+      return !car.square && !car.last_square && car.status !== "racing";
+    });
+    if (!gone || !urls.lastSquares || stoppedAsked === state.steps) {
+      return;
+    }
+    stoppedAsked = state.steps;
+    api("GET", urls.lastSquares)
+      .then(function (answer) {
+        if (!answer.ok) {
+          return;
+        }
+        Object.keys(answer.body.last || {}).forEach(function (car) {
+          var now = (state.cars || []).filter(function (c) {
+            return c.car === car;
+          })[0];
+          if (now && !now.square && !now.last_square) {
+            lastKnown[car] = answer.body.last[car];
+          }
+        });
+        renderDashboards();
+      })
+      .catch(function () {
+        stoppedAsked = -1;
+      });
+  }
+
   // Keep every event seen: the poll asks only for the new ones.
   function adopt(next, partial) {
     if (partial && state && next.events) {
@@ -317,6 +349,7 @@
     var changed = !state || next.steps !== state.steps || next.status !== state.status;
     state = next;
     renderAll();
+    askStopped();
     return changed;
   }
 

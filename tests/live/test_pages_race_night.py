@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 
 import pytest
 from django.urls import reverse
@@ -227,6 +228,12 @@ def test_a_finished_table_links_its_race_sheet_for_everyone(
     text = html.content.decode()
     assert f'href="{sheet.get_absolute_url()}"' in text
     assert "The race sheet is made." in text
+    # the board keeps each car where it stopped, though the state has no square for it any more
+    state = client.get(reverse("api:table", kwargs={"pk": table.pk})).json()
+    assert [car["square"] for car in state["cars"]] == [None, None]
+    stopped = client.get(reverse("races:race-night-last-squares", kwargs={"pk": table.pk})).json()
+    assert stopped == {"steps": 17, "last": {"7": "S1-b8", "3": "S1-a4"}}
+    assert re.search(r"data-car=\"3\" data-square=\"S1-a4\"", text), re.findall(r"<g class=\"car[^>]*>", text)
     # the race-night address now tells a visitor the race was recorded, and where
     visitor = client.get(live_url(oval), HTTP_ACCEPT_LANGUAGE="en").content.decode()
     assert "The race was recorded at the table." in visitor
