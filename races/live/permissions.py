@@ -14,12 +14,15 @@ if TYPE_CHECKING:
     from races.models import Race
 
 
-def table_writer_allowed(*, race: Race, user: AbstractBaseUser | None) -> bool:
-    """The race's entrants (their driver's user) and the stewards record the race."""
+def table_writer_allowed(*, race: Race | int, user: AbstractBaseUser | None) -> bool:
+    """The race's entrants (their driver's user) and the stewards record the race (`race`: the
+    race or its id)."""
     if user is None or not user.is_authenticated:
         return False
     # `sheets.selectors.sheet_submitter_allowed`'s rule, asked as one cheap query (every move asks)
     return (
         steward_may(user, "add_racesheet")
-        or RaceEntry.objects.filter(race=race, season_entry__driver__user=user).exists()
+        or RaceEntry.objects.filter(
+            race_id=getattr(race, "pk", race), season_entry__driver__user=user
+        ).exists()
     )

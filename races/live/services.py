@@ -55,9 +55,19 @@ class TableConflict(Exception):
 
 def _may_write(race: Race, user: AbstractBaseUser) -> None:
     if not table_writer_allowed(race=race, user=user):
-        raise PermissionDenied(
-            _("Only the drivers entered in %(race)s (and the stewards) may record its race.") % {"race": race}
-        )
+        _refuse_writer(race)
+
+
+def _table_writer(table: LiveTable, user: AbstractBaseUser) -> None:
+    """`_may_write` for a table's race, asked by its id: a move loads no race row."""
+    if not table_writer_allowed(race=table.race_id, user=user):
+        _refuse_writer(table.race)
+
+
+def _refuse_writer(race: Race) -> None:
+    raise PermissionDenied(
+        _("Only the drivers entered in %(race)s (and the stewards) may record its race.") % {"race": race}
+    )
 
 
 @transaction.atomic
@@ -96,12 +106,13 @@ def table_restart(
 def _locking(table: LiveTable) -> LiveTable:
     """The table's row, locked (its race's rows are not: the caller's copy of the race is kept)."""
     locked = LiveTable.objects.select_for_update().get(pk=table.pk)
-    locked.race = table.race
+    if LiveTable.race.is_cached(table):
+        locked.race = table.race
     return locked
 
 
 def _locked(table: LiveTable, user: AbstractBaseUser) -> LiveTable:
-    _may_write(table.race, user)
+    _table_writer(table, user)
     locked = _locking(table)
     if locked.status == Status.FINISHED:
         raise TableConflict(_("This race has been turned into a race sheet: it can no longer change."))
@@ -204,7 +215,7 @@ def table_finish(*, table: LiveTable, user: AbstractBaseUser) -> tuple[LiveTable
     """The finished race's log as the race's next sheet version (stored, then validated by the
     worker like any sheet). Returns the table, the sheet and whether it was made now."""
     with transaction.atomic():
-        _may_write(table.race, user)
+        _table_writer(table, user)
         locked = _locking(table)
         if locked.status == Status.FINISHED and locked.sheet is not None:
             return locked, locked.sheet, False
