@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import json
 import re
+import statistics
+import time
 
 import pytest
 from django.conf import settings
@@ -100,6 +102,7 @@ def test_a_phone_records_the_example_race_by_taps_and_a_watcher_follows(
 
     moves = [(turn["turn"], move) for turn in example["turns"] for move in turn["moves"]]
     undo_done = False
+    seen: list[float] = []  # seconds from "Move stored" on the phone to the watcher's board
     for n, (_turn, move) in enumerate(moves):
         car, target = move["car"], move["path"][-1]
         expect(page.locator("#live-to-play")).to_contain_text(f"No. {car} ")
@@ -118,11 +121,13 @@ def test_a_phone_records_the_example_race_by_taps_and_a_watcher_follows(
         else:
             lit.dispatch_event("click")  # a tap on an SVG square (it may sit under a car's disc)
         expect(page.locator(".live-message")).to_contain_text("Move stored.")
+        stored = time.monotonic()
         expect(page.locator(f'svg .car[data-car="{car}"]')).to_have_attribute("data-square", target)
         # The watcher sees it within 2 s, without a reload.
         expect(watcher.locator(f'svg .car[data-car="{car}"]')).to_have_attribute(
             "data-square", target, timeout=WATCH_MS
         )
+        seen.append(time.monotonic() - stored)
         expect(watcher.locator(f'[data-dash="{car}"] [data-square]')).to_have_text(target, timeout=WATCH_MS)
 
         if n == 5 and not undo_done:
@@ -151,6 +156,7 @@ def test_a_phone_records_the_example_race_by_taps_and_a_watcher_follows(
 
     table.refresh_from_db()
     assert table.steps == len(moves)
+    print(f"watcher saw each move after {statistics.median(seen):.2f} s (median), {max(seen):.2f} s at most")
     expect(page.locator("#live-to-play")).to_have_text("The race is over.")
     expect(watcher.locator("#live-to-play")).to_have_text("The race is over.", timeout=WATCH_MS)
     page.locator('[data-action="finish"]').tap()
