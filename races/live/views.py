@@ -153,6 +153,7 @@ def race_night(request: HttpRequest, pk: int) -> HttpResponse:
             "problems": problems,
             "parts": part_labels(),
             "wear_check_url": reverse("races:race-night-wear", kwargs={"pk": race.pk}),
+            "finished": selectors.race_tables(race=race).first(),
         },
         status=400 if request.method == "POST" else 200,
     )

@@ -237,3 +237,7 @@ def test_a_finished_table_links_its_race_sheet_for_everyone(
     # the race-night address now tells a visitor the race was recorded, and where
     visitor = client.get(live_url(oval), HTTP_ACCEPT_LANGUAGE="en").content.decode()
     assert "The race was recorded at the table." in visitor
+    # an entrant may start again, told that it makes a new record
+    client.force_login(oval.bruno)
+    again = client.get(live_url(oval), HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    assert "Starting again makes a new record" in again and "Start the race" in again
