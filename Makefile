@@ -67,6 +67,7 @@ screenshots: install-dev chromium
 
 bench: install-dev
 	$(PY) bench/replay.py $(ARGS)
+	$(PY) bench/table.py
 
 ## Race sheets from submission to verdict on 2 real workers (needs Redis on 127.0.0.1:6379; see --help)
 bench-pipeline: install-dev

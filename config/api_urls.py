@@ -23,6 +23,15 @@ from league.api_seasons import SeasonApi, SeasonEntryApi
 from races.api_races import RaceApi, RaceEntryApi
 from races.api_results import ResultApi
 from races.circuits.api import CircuitApi
+from races.live.api import (
+    RaceTableCreateApi,
+    TableApi,
+    TableChoicesApi,
+    TableFinishApi,
+    TableMovesApi,
+    TableRestartApi,
+    TableUndoApi,
+)
 from races.sheets.api import RaceSheetCreateApi, RaceSheetDetailApi
 
 
@@ -66,6 +75,14 @@ urlpatterns = [
     path("auth/token/", TokenApi.as_view(), name="token"),
     path("races/<int:pk>/sheets/", RaceSheetCreateApi.as_view(), name="race-sheets"),
     path("sheets/<int:pk>/", RaceSheetDetailApi.as_view(), name="sheet"),
+    # race night (docs/race-night-api.md)
+    path("races/<int:pk>/tables/", RaceTableCreateApi.as_view(), name="race-tables"),
+    path("tables/<int:pk>/", TableApi.as_view(), name="table"),
+    path("tables/<int:pk>/choices/", TableChoicesApi.as_view(), name="table-choices"),
+    path("tables/<int:pk>/moves/", TableMovesApi.as_view(), name="table-moves"),
+    path("tables/<int:pk>/moves/last/", TableUndoApi.as_view(), name="table-undo"),
+    path("tables/<int:pk>/restart/", TableRestartApi.as_view(), name="table-restart"),
+    path("tables/<int:pk>/finish/", TableFinishApi.as_view(), name="table-finish"),
     path("seasons/<int:pk>/standings/", cached_page(SeasonStandingsApi.as_view()), name="season-standings"),
     path("schema/", SpectacularAPIView.as_view(), name="schema"),
     # The split view: its set-up script is a file of its own, not inline (Content-Security-Policy).

@@ -255,6 +255,8 @@ class Result(models.Model):
 
 # The grid draw and the race sheets live in their own modules; importing them here registers them.
 from races.grid_models import GridDraw  # noqa: E402
+from races.live.models import LiveStep, LiveTable  # noqa: E402
+from races.live.rolls import SiteRoll  # noqa: E402
 from races.sheets.models import (  # noqa: E402
     Penalty,
     Protest,
@@ -269,6 +271,8 @@ from races.sheets.models import (  # noqa: E402
 __all__ = [
     "Circuit",
     "GridDraw",
+    "LiveStep",
+    "LiveTable",
     "Penalty",
     "Protest",
     "ProtestPhoto",
@@ -277,6 +281,7 @@ __all__ = [
     "RaceEntry",
     "RaceSheet",
     "Result",
+    "SiteRoll",
     "SheetConfirmation",
     "SheetPhoto",
     "SubmissionAttempt",

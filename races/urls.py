@@ -1,6 +1,6 @@
 from __future__ import annotations
 
-from django.urls import path
+from django.urls import include, path
 
 from config.page_cache import cached_page
 from races import views, wear_views
@@ -13,6 +13,7 @@ app_name = "races"
 urlpatterns = [
     path("races/<int:pk>/", cached_page(views.race_detail), name="race"),
     path("races/<int:pk>/replay/", replay_views.race_replay_page, name="race-replay"),
+    path("", include("races.live.urls")),
     path("race-entries/<int:pk>/wear/", wear_views.wear_build, name="wear-build"),
     path("rules/", rulebook_views.rules_page, name="rules"),
     path("circuits/", views.circuit_list, name="circuits"),

@@ -296,6 +296,7 @@ REST_FRAMEWORK = {
     "DEFAULT_THROTTLE_RATES": {
         "auth": os.getenv("THROTTLE_AUTH", "20/min"),
         "sheets": os.getenv("THROTTLE_SHEETS", "30/min"),
+        "tables": os.getenv("THROTTLE_TABLES", "240/min"),  # race night: a move every few seconds
     },
     "NUM_PROXIES": envint("TRUSTED_PROXIES", "0") or None,
     "DEFAULT_PAGINATION_CLASS": "rest_framework.pagination.PageNumberPagination",

@@ -52,6 +52,9 @@ class RaceSheetForm(forms.Form):
         cleaned = super().clean()
         has_file = bool(cleaned.get("log_file"))
         has_text = bool((cleaned.get("log_text") or "").strip())
+        photos_alone = not (has_file or has_text) and bool(cleaned.get("photos"))
+        if photos_alone and cleaned.get("kind") == RaceSheet.Kind.RACE:
+            return cleaned  # a paper sheet: the stewards transcribe it on the race-night page
         if has_file == has_text:
             raise forms.ValidationError(_("Upload a log file or paste the log, one of the two."), code="log")
         return cleaned
@@ -60,7 +63,7 @@ class RaceSheetForm(forms.Form):
         upload = self.cleaned_data.get("log_file")
         if upload:
             return upload.read()
-        return self.cleaned_data["log_text"].encode("utf-8")
+        return (self.cleaned_data.get("log_text") or "").encode("utf-8")
 
 
 def _car_choices(field: forms.ModelChoiceField, race: Any) -> None:

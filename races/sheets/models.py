@@ -57,6 +57,8 @@ class RaceSheet(models.Model):
         INVALID = "invalid", _("invalid")
         ERROR = "error", _("error")
         REJECTED = "rejected", _("rejected by the stewards")
+        # photos of a paper sheet without a log: the stewards record it on the race-night page
+        TRANSCRIBE = "transcribe", _("photos to transcribe")
 
     # Judged for good: validating again leaves these alone (a rejected sheet stays rejected).
     DONE = (Status.VALID, Status.INVALID, Status.REJECTED)

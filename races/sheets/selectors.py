@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from django.db.models import Count, Prefetch, QuerySet
+from django.db.models import Count, Exists, OuterRef, Prefetch, QuerySet
 
 from races.models import Protest, Race, RaceEntry, RaceSheet, SheetConfirmation
 
@@ -71,3 +71,16 @@ def sheet_status(*, pk: int) -> RaceSheet:
     return RaceSheet.objects.only(
         "pk", "race_id", "kind", "version", "status", "verdict", "error", "chosen"
     ).get(pk=pk)
+
+
+def sheets_to_transcribe(*, race: Race) -> QuerySet[RaceSheet]:
+    """Paper race sheets sent as photos alone that no later version has transcribed yet."""
+    later = RaceSheet.objects.filter(
+        race=OuterRef("race"), kind=RaceSheet.Kind.RACE, version__gt=OuterRef("version")
+    )
+    return (
+        RaceSheet.objects.filter(race=race, kind=RaceSheet.Kind.RACE, status=RaceSheet.Status.TRANSCRIBE)
+        .exclude(Exists(later))
+        .select_related("submitted_by")
+        .order_by("version")
+    )

@@ -103,7 +103,8 @@ def _check_submission(*, race: Race, raw: bytes, by: AbstractBaseUser, kind: str
     limit = settings.RACE_SHEET_MAX_BYTES
     if len(raw) > limit:
         raise SubmissionTooLarge(too_large_message(size=len(raw), limit=limit))
-    if not raw.strip():
+    if not raw.strip() and not (photos and kind == RaceSheet.Kind.RACE):
+        # Photos alone are a paper race sheet for the stewards to transcribe (race night).
         raise SubmissionRefused(_("The log is empty."))
     if not steward_may(by, "add_racesheet"):
         sent = RaceSheet.objects.filter(race=race, kind=kind, submitted_by=by).count()
@@ -186,6 +187,9 @@ def _store(
     Race.objects.select_for_update().filter(pk=race.pk).first()
     last = RaceSheet.objects.filter(race=race, kind=kind).aggregate(last=Max("version"))["last"] or 0
     sheet = RaceSheet(race=race, kind=kind, version=last + 1, submitted_by=by, raw=bytes(raw))
+    transcribe = not raw.strip()  # photos alone (checked above): nothing to judge until transcribed
+    if transcribe:
+        sheet.status = RaceSheet.Status.TRANSCRIBE
     sheet.full_clean()
     sheet._history_user = by
     sheet.save()
@@ -198,7 +202,8 @@ def _store(
         race=race, by=by, outcome=Outcome.ACCEPTED, size=len(raw), kind=kind, sheet=sheet,
         message=_("Stored as version %(version)d.") % {"version": sheet.version},
     )  # fmt: skip
-    transaction.on_commit(lambda: race_sheet_enqueue(sheet_id=sheet.pk))
+    if not transcribe:
+        transaction.on_commit(lambda: race_sheet_enqueue(sheet_id=sheet.pk))
     if photos:
         transaction.on_commit(lambda: _enqueue(process_sheet_photos, sheet.pk))
     return sheet

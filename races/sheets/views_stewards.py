@@ -19,6 +19,7 @@ from races.services import protest_deadline, race_publish, race_reopen
 from races.sheets.forms import DecisionForm, PenaltyForm, PublishForm, ReopenForm
 from races.sheets.penalties import race_penalties, sheet_results_after_decisions
 from races.sheets.protests import protest_decide
+from races.sheets.selectors import sheets_to_transcribe
 from races.sheets.stewarding import penalty_impose
 
 
@@ -104,6 +105,7 @@ def _stewards_page(
             "penalty_form": penalty_form or PenaltyForm(race=race),
             "publish_form": publish_form or PublishForm(),
             "reopen_form": reopen_form or ReopenForm(),
+            "to_transcribe": sheets_to_transcribe(race=race),
         },
         status=status,
     )

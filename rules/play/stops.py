@@ -14,10 +14,11 @@ from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from rules import advanced, slipstream
+from rules import advanced, pits, slipstream
+from rules.dice import TestKind, TestRoll
 from rules.formats import Move, XpUse
 from rules.journal import Journal
-from rules.moves import routes
+from rules.moves import routes, search
 from rules.pits import lane_occupied
 from rules.play.due import TestDue, due_of, missing, others
 from rules.play.table import Table
@@ -112,10 +113,13 @@ def stops(
     xp: Mapping[str, Any] | XpUse | None = None,
     pit: Mapping[str, Any] | None = None,
     slipstreams: bool = True,
+    pit_roll: int | None = None,
 ) -> tuple[StopChoice, ...]:
     """Every square the car to play may stop on in `gear` after `roll` (7th gear: `[d5, d6]`),
     nearest first. `option`, `xp`, `pit`: the move's fields of those names, chosen with the gear
-    (a Top, the pedal, a driver experience re-roll, a pit stop in the car's stand…)."""
+    (a Top, the pedal, a driver experience re-roll, a pit stop in the car's stand…). `pit_roll`:
+    a tyre stop's d20 (S2) once rolled: a fast stop's ways go on past the stand by its squares,
+    and carry the roll in their move's `tests`."""
     to = table.to_play
     if to is None or to.car is None:
         raise ValueError("no car to play: the race is over or a restart is due")
@@ -123,7 +127,7 @@ def stops(
         return ()  # it sits out this turn: its move is `{"car": …, "wait": …}`
     if isinstance(xp, Mapping):
         xp = XpUse(**dict(xp))
-    return tuple(_stops(table, to.car, gear, roll, option, xp, pit, slipstreams))
+    return tuple(_stops(table, to.car, gear, roll, option, xp, pit, slipstreams, pit_roll))
 
 
 def _stops(
@@ -135,6 +139,7 @@ def _stops(
     xp: XpUse | None,
     pit: Mapping[str, Any] | None,
     slipstreams: bool,
+    pit_roll: int | None = None,
 ) -> list[StopChoice]:
     car = table.state.car(car_id)
     assert car.square is not None
@@ -143,6 +148,8 @@ def _stops(
         base = _with(base, pit=dict(pit))
     sizes = _sizes(table, car, base)
     ways: dict[str, list[Way]] = {}
+    if pit is not None and pit_roll is not None:
+        base = _with(base, tests=(TestRoll(TestKind.PIT, pit_roll),))
     for move in _candidates(table, car, base, sizes, slipstreams):
         way = _judge(table, car, move)
         if way is not None:
@@ -230,6 +237,53 @@ def _candidates(table: Table, car: CarState, base: Move, sizes: _Sizes, slipstre
                 mains.extend((path, depth - total) for _, path in found)
     if slipstreams and base.gear >= slipstream.MIN_GEAR and not in_lane:
         yield from _slip_candidates(table, car, base, mains, occupied)
+    if not in_lane and track.pit is not None:
+        yield from _drive_through(table, car, base, sizes, occupied)
+
+
+def _drive_through(table: Table, car: CarState, base: Move, sizes: _Sizes, occupied) -> Iterator[Move]:
+    """Into the pit lane without stopping (no `pit`): over the track to the pit entry, down the
+    lane as far as the total goes (a car in the lane blocks it), out of the exit and on. The head
+    to the entry is the one `pits.find_path` takes (the shortest the search finds), so a `to`
+    move would be read the same way; `apply` judges each (A3's lane speed among the rest)."""
+    track, state = table.game.track, table.state
+    pit = track.pit
+    assert pit is not None and car.square is not None
+    longest = max(0, min(sizes.longest, SEARCH_CAP))
+    head = None
+    for k in range(1, longest + 1):
+        found = search(
+            track, car.square, k, occupied, car.corner, car.stops, target=pit.entry, dangerous=state.dangerous
+        )
+        if found.path is not None:
+            head = found.path
+            break
+        if found.reach < k:
+            return
+    if head is None:
+        return
+    occ = lane_occupied(state, occupied, track)
+    ways: list[tuple[str, ...]] = []
+    path = head
+    for square in (*pit.squares, pit.exit):
+        if len(path) >= longest or square in occ:
+            break
+        path = (*path, square)
+        ways.append(path)
+    if len(ways) == len(pit.squares) + 1 and len(path) < longest:  # out of the lane, on over the track
+        tail = routes(track, pit.exit, longest - len(path), occ, None, 0, dangerous=state.dangerous)
+        for layer in tail[1:]:
+            ways.extend(path + p for found in layer.values() for _, p in found)
+    brakes = car.wear.brakes
+    for way in ways:
+        depth = len(way)
+        ic = 1 if track.corner_between(car.square, way[-1]) else 0
+        total, bonus_max = sizes.total[ic], sizes.bonus[ic]
+        if depth <= total:
+            if total - depth <= brakes:
+                yield _with(base, to=None, path=way, brake=total - depth)
+        elif depth - total <= bonus_max:
+            yield _with(base, to=None, path=way, bonus=depth - total)
 
 
 def _unrefused(ways: list[tuple[tuple[int, int, int], tuple[str, ...]]]) -> list:
@@ -282,10 +336,38 @@ def _pit_candidates(table: Table, car: CarState, base: Move, sizes: _Sizes) -> I
     stand = table.game.entries[car.id].stand
     if stand is None:
         return
-    for brake in range(car.wear.brakes + 1):
-        yield _with(base, to=stand, path=None, brake=brake)
-    for bonus in range(1, sizes.bonus[0] + 1):
-        yield _with(base, to=stand, path=None, bonus=bonus)
+    for to in _past_stand(table, car, base, stand):
+        for brake in range(car.wear.brakes + 1):
+            yield _with(base, to=to, path=None, brake=brake)
+        for bonus in range(1, sizes.bonus[0] + 1):
+            yield _with(base, to=to, path=None, bonus=bonus)
+
+
+def _past_stand(table: Table, car: CarState, base: Move, stand: str) -> list[str]:
+    """Where a stop ends: the stand; after a fast tyre stop (its pit roll in the move), the
+    squares ceil(roll / 2) on, down the lane, out and over the track, or as far as the lane is
+    free (S2, `pits.check_stop`)."""
+    track, state = table.game.track, table.state
+    pit = track.pit
+    roll = next((t.roll for t in base.tests if t.kind is TestKind.PIT), None)
+    if roll is None or pit is None or stand not in pit.squares or (base.pit or {}).get("stop") == "long":
+        return [stand]
+    team_point = base.xp is not None and base.xp.team == "fast-stop"
+    if not (1 <= roll <= pits.FAST_STOP or (team_point and roll > pits.FAST_STOP)):
+        return [stand]
+    occupied = state.occupied()
+    occupied.pop(car.square, None)
+    occ = lane_occupied(state, occupied, track)
+    reach = pits.chain_reach(track, stand, -(-roll // 2), occ, None, 0)
+    chain = (pit.entry, *pit.squares, pit.exit)
+    lane = chain[chain.index(stand) + 1 :]
+    if reach == 0:
+        return [stand]
+    if reach <= len(lane):
+        return [lane[reach - 1]]
+    k = reach - len(lane)
+    layers = routes(track, pit.exit, k, occ, None, 0, dangerous=state.dangerous)
+    return sorted(layers[k]) if k < len(layers) else []
 
 
 def _slip_candidates(

@@ -1,0 +1,120 @@
+"""Reads of race-night tables: one table, its state, its choices (docs/race-night-api.md)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any
+
+from django.db.models import QuerySet
+from django.urls import reverse
+
+from races.live import engine
+from races.live.models import LiveTable
+from races.live.permissions import table_writer_allowed
+from races.live.serializers import gears_json, stop_json, table_state_json, test_json, violations
+from rules.formats import LogFormatError
+from rules.play import gears, stops, tests_due
+from rules.play.due import next_rolls, others
+from rules.play.step import read
+from rules.replay_move import apply
+
+if TYPE_CHECKING:
+    from django.contrib.auth.models import AbstractBaseUser
+    from django.http import HttpRequest
+
+    from races.models import Race
+
+
+class ChoiceError(ValueError):
+    """A choices query the engine cannot answer (`payload`: the API's 400 body)."""
+
+    def __init__(self, detail: str, **payload: Any) -> None:
+        super().__init__(detail)
+        self.payload = {"detail": detail, **payload}
+
+
+def table_get(*, pk: int) -> LiveTable:
+    """One table (raises `LiveTable.DoesNotExist`)."""
+    # No joins: the race, its season and circuit are read only to rebuild the engine table (a
+    # cache miss, races.live.engine) or to check a writer; the state needs the table's row alone.
+    return LiveTable.objects.get(pk=pk)
+
+
+def race_tables(*, race: Race) -> QuerySet[LiveTable]:
+    return LiveTable.objects.filter(race=race).order_by("-created_at", "-pk")
+
+
+def table_may_write(*, table: LiveTable, user: AbstractBaseUser | None) -> bool:
+    return table.status != LiveTable.Status.FINISHED and table_writer_allowed(race=table.race, user=user)
+
+
+def table_urls(table: LiveTable, request: HttpRequest | None = None) -> dict[str, str]:
+    def url(name: str, **kw: Any) -> str:
+        path = reverse(name, kwargs=kw or {"pk": table.pk})
+        return request.build_absolute_uri(path) if request is not None else path
+
+    out = {
+        "self": url("api:table"),
+        "choices": url("api:table-choices"),
+        "moves": url("api:table-moves"),
+        "last": url("api:table-undo"),
+        "restart": url("api:table-restart"),
+        "finish": url("api:table-finish"),
+        "page": request.build_absolute_uri(table.get_absolute_url()) if request else table.get_absolute_url(),
+    }
+    if table.sheet_id is not None:
+        out["sheet"] = url("api:sheet", pk=table.sheet_id)
+    return out
+
+
+def table_state(*, table: LiveTable, request: HttpRequest | None = None, since: int = 0) -> dict[str, Any]:
+    """The table now: whose move, every car, the weather, the events of the steps from `since`."""
+    built = engine.engine_table(table)
+    return table_state_json(
+        table, built, since=since, urls=table_urls(table, request), memo=engine.words(table.pk)
+    )
+
+
+def table_choices(
+    *,
+    table: LiveTable,
+    gear: int | None = None,
+    roll: int | tuple[int, int] | None = None,
+    move: Mapping[str, Any] | None = None,
+    option: Mapping[str, Any] | None = None,
+    xp: Mapping[str, Any] | None = None,
+    pit: Mapping[str, Any] | None = None,
+    pit_roll: int | None = None,
+) -> dict[str, Any]:
+    """The gears of the car to play; with `gear` and `roll`, the stops; with `move` (the rolls
+    made so far in its `tests`), the tests still due. Raises `ChoiceError`."""
+    now = engine.engine_table(table)
+    to = now.to_play
+    out: dict[str, Any] = {
+        "steps": table.steps,
+        "turn": to.turn if to else None,
+        "car": to.car if to else None,
+        "restart_due": bool(to and to.restart_due),
+        "wait": to.wait if to else None,
+        "gears": None,
+    }
+    if to is None or to.car is None:
+        return out
+    out["gears"] = gears_json(gears(now))
+    if gear is not None and roll is not None:
+        try:
+            found = stops(now, gear, roll, option=option, xp=xp, pit=pit, pit_roll=pit_roll)
+        except (ValueError, LogFormatError) as exc:
+            raise ChoiceError(str(exc)) from exc
+        out.update(gear=gear, roll=list(roll) if isinstance(roll, tuple) else roll)
+        out["stops"] = [stop_json(s) for s in found]
+    if move is not None:
+        try:
+            due = tests_due(now, move)
+        except LogFormatError as exc:
+            raise ChoiceError(str(exc)) from exc
+        except ValueError as exc:
+            _, events = apply(now.game, now.state, read(now, move))
+            raise ChoiceError(str(exc), violations=violations(others(events))) from exc
+        out["tests"] = {"due": [test_json(t) for t in due], "next": [test_json(t) for t in next_rolls(due)]}
+    return out

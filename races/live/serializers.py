@@ -1,0 +1,178 @@
+"""The JSON of a race-night table (docs/race-night-api.md): its state and its choices.
+
+Plain dicts built from the engine's values; the words (`message`) are rendered here, at the edge,
+in the active language (`races.messages`). The DRF serializers in `races.live.api` only describe
+these shapes for the OpenAPI schema.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import TYPE_CHECKING, Any
+
+from django.utils.translation import get_language
+
+from races.messages import message_text
+from rules.messages import params_json
+from rules.play import Cost, Gears, StopChoice, Table, TestDue, Way
+from rules.scoring import classify
+from rules.verdict import Event, Violation
+
+if TYPE_CHECKING:
+    from races.live.models import LiveTable
+
+
+def said(item: Event | Violation) -> dict[str, Any]:
+    """An event or a violation as the verdict JSON has it, its message in the reader's language."""
+    out: dict[str, Any] = {"turn": item.turn, "car": item.car}
+    if isinstance(item, Event):
+        out["kind"] = item.kind.value
+    else:
+        out["rule"] = item.rule
+    out["code"] = item.code.value
+    out["params"] = params_json(item.params)
+    out["message"] = message_text(item.code, item.params)
+    return out
+
+
+def violations(items: Iterable[Event | Violation]) -> list[dict[str, Any]]:
+    return [said(v) for v in items if isinstance(v, Violation)]
+
+
+def step_events(engine: Table, since: int = 0, memo: dict | None = None) -> list[dict[str, Any]]:
+    """Every event of the steps from `since` on, oldest first, each with its step's index
+    (-1: the start). `memo` keeps each step's rendered events between requests (a table is a
+    chain of values that never change: a step's words are rendered once per language)."""
+    chain: list[Table] = []
+    t: Table | None = engine
+    while t is not None:
+        chain.append(t)
+        t = t.previous
+    chain.reverse()  # chain[0]: the start, chain[i]: after step i - 1
+    language = get_language()
+    memo = {} if memo is None else memo
+    out: list[dict[str, Any]] = []
+    for step in range(-1 if since <= 0 else since, len(chain) - 1):
+        link = chain[step + 1]
+        key = (id(link), language)
+        hit = memo.get(key)
+        if hit is None or hit[0] is not link:  # an id is only unique while its table lives
+            hit = (link, [{"step": step, **said(e)} for e in link.events if isinstance(e, Event)])
+            memo[key] = hit
+        out.extend(hit[1])
+    return out
+
+
+def _car(engine: Table, car) -> dict[str, Any]:  # noqa: ANN001 - a rules.state.CarState
+    entry = engine.game.entries.get(car.id)
+    return {
+        "car": car.id,
+        "driver": entry.driver if entry else "",
+        "team": entry.team if entry else "",
+        "square": car.square,
+        "gear": car.gear,
+        "crossings": car.crossings,
+        "status": car.status.value,
+        "cause": car.cause.value if car.cause else None,
+        "spun": car.spun,
+        "tyres": car.tyres.value,
+        "wear": car.wear.to_json(),
+        "penalties": [p.to_json() for p in car.penalties],
+    }
+
+
+def table_state_json(
+    table: LiveTable, engine: Table, *, since: int = 0, urls: dict[str, str], memo: dict | None = None
+) -> dict[str, Any]:
+    state = engine.state
+    to = engine.to_play
+    game = engine.game
+    placings = classify(game.track, game.rules, state)
+    leader = max((c.crossings for c in state.cars), default=0)
+    return {
+        "id": table.pk,
+        "race": table.race_id,
+        "status": table.status,
+        "steps": table.steps,
+        "moves": engine.moves(),
+        "turn": to.turn if to is not None else state.turn,
+        "lap": max(1, min(leader, game.laps)),
+        "laps": game.laps,
+        "to_play": None
+        if to is None
+        else {
+            "turn": to.turn,
+            "car": to.car,
+            "restart_due": to.restart_due,
+            "wait": to.wait,
+            "again": to.again,
+        },
+        "weather": state.weather.current.value,
+        "cars": [_car(engine, c) for c in state.cars],
+        "order": [p.car for p in placings],
+        "classification": [p.to_json() for p in placings],
+        "events": step_events(engine, since, memo),
+        "problems": [said(v) for v in engine.problems],
+        "sheet": None if table.sheet_id is None else {"id": table.sheet_id, "url": urls.get("sheet", "")},
+        "urls": urls,
+    }
+
+
+def gears_json(g: Gears) -> dict[str, Any]:
+    return {
+        "current": g.current,
+        "rule": g.rule.value,
+        "choices": [
+            {
+                "gear": c.gear,
+                "skipped": c.skipped,
+                "gearbox": c.gearbox,
+                "brakes": c.brakes,
+                "engine": c.engine,
+                "engine_left": c.engine_left,
+                "overrev": list(c.overrev),
+                "free": c.free,
+            }
+            for c in g.choices
+        ],
+    }
+
+
+def test_json(t: TestDue) -> dict[str, Any]:
+    return {"kind": t.kind.value, "car": t.car, "square": t.square, "any_order": t.any_order}
+
+
+test_json.__test__ = False  # type: ignore[attr-defined]  # not a pytest test
+
+
+def cost_json(c: Cost) -> dict[str, Any]:
+    return {
+        "wear": dict(c.wear),
+        "points": c.points,
+        "spun": c.spun,
+        "out": c.out.value if c.out is not None else None,
+        "penalties": len(c.penalties),
+    }
+
+
+def way_json(w: Way) -> dict[str, Any]:
+    return {
+        "path": list(w.path),
+        "brake": w.brake,
+        "bonus": w.bonus,
+        "slipstream": w.slipstream,
+        "cost": cost_json(w.cost),
+        "tests": [test_json(t) for t in w.tests],
+        "events": list(w.kinds),
+        "move": w.to_json(),
+    }
+
+
+def stop_json(s: StopChoice) -> dict[str, Any]:
+    others = s.alternatives
+    return {
+        "square": s.square,
+        "matters": bool(others),
+        "way": way_json(s.way),
+        "alternatives": [way_json(w) for w in others],
+    }
