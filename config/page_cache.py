@@ -1,9 +1,10 @@
 """Public pages served from the shared cache, and forgotten the moment the league changes.
 
 Every cached answer carries the *generation* number it was rendered in; any save or delete of
-what the pages show (a result, penalty, entry, season, race, sheet, ledger row…) bumps it, at
-once and again when the transaction commits, so the next request of every process finds its
-page out of date and renders afresh (the page and the generation come in one round trip).
+what the pages show (a result, penalty, entry, season, race, sheet, ledger row…) bumps it, once
+per transaction when it commits (a sheet's 40 rows: one bump, not 40 round trips to Redis), so the
+next request of every process finds its page out of date and renders afresh (the page and the
+generation come in one round trip). Bulk writes, which send no signal, call pages_changed().
 
 Only anonymous GETs are cached (no session, no flash message): a signed-in user's pages say who
 he is. The CSRF token in a cached page is replaced on the way out by one for the request.
@@ -61,17 +62,41 @@ def bump_generation() -> None:
         cache.set(GENERATION_KEY, time.time_ns(), GENERATION_SECONDS)
 
 
+_DIRTY = "_pages_changed_uncommitted"  # on the connection: it wrote watched rows not yet committed
+
+
 def _bump_after_commit() -> None:
+    setattr(transaction.get_connection(), _DIRTY, False)
     bump_generation()
+
+
+def pages_changed() -> None:
+    """What the cached pages show has changed (a save, a delete, or a bulk write that sends no signal).
+
+    Outside a transaction the generation moves at once. Inside one, it moves once, when the
+    transaction commits, however many rows it writes: other processes cannot see the rows before
+    then. This connection can: until the commit it is marked, and its own next cached read moves
+    the generation first (a test, or a view that writes then reads in one transaction).
+    """
+    connection = transaction.get_connection()
+    if not connection.in_atomic_block:
+        bump_generation()
+        return
+    setattr(connection, _DIRTY, True)
+    if not any(func is _bump_after_commit for _sids, func, *_rest in connection.run_on_commit):
+        transaction.on_commit(_bump_after_commit)
 
 
 def _changed(**kwargs: Any) -> None:
-    bump_generation()
-    # Again after the commit: a page rendered meanwhile from the old rows must not stay. Once a
-    # transaction, however many rows it writes.
+    pages_changed()
+
+
+def _own_writes_seen() -> None:
+    """Before a cached read: this connection's uncommitted writes make its cached pages out of date."""
     connection = transaction.get_connection()
-    if not any(func is _bump_after_commit for _sids, func, *_rest in connection.run_on_commit):
-        transaction.on_commit(_bump_after_commit)
+    if getattr(connection, _DIRTY, False):
+        setattr(connection, _DIRTY, False)
+        bump_generation()
 
 
 def connect_invalidation() -> None:
@@ -99,6 +124,7 @@ def cached_page(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse
             return view(request, *args, **kwargs)
         accept = request.headers.get("Accept", "") if request.path.startswith("/api/") else ""
         key = f"pages:{translation.get_language()}:{request.get_full_path()}:{accept}"
+        _own_writes_seen()
         # One round trip for both: the page carries the generation it was rendered in.
         found = cache.get_many([GENERATION_KEY, key])
         current = found.get(GENERATION_KEY)

@@ -22,7 +22,7 @@ from league.models import EntryRequest
 if TYPE_CHECKING:
     from django.contrib.auth.models import AbstractBaseUser
 
-    from races.models import Protest, Race, RaceSheet
+    from races.models import Protest, Race, RaceEntry, RaceSheet
 
 
 def _prefs(user: AbstractBaseUser) -> tuple[bool, bool, str]:
@@ -70,12 +70,12 @@ def _race_params(race: Race) -> dict[str, Any]:
     return {"season": race.season.name, "round": race.round, "circuit": race.circuit.name}
 
 
-def _entrant_users(race: Race) -> list[AbstractBaseUser]:
-    return [
-        e.season_entry.driver.user
-        for e in race.entries.select_related("season_entry__driver__user")
-        if e.season_entry.driver.user_id
-    ]
+def _entrant_users(race: Race, entries: Iterable[RaceEntry] | None = None) -> list[AbstractBaseUser]:
+    """The users driving in the race; `entries`: its entries when the caller holds them, read with
+    `season_entry__driver__user` (no query then)."""
+    if entries is None:
+        entries = race.entries.select_related("season_entry__driver__user")
+    return [e.season_entry.driver.user for e in entries if e.season_entry.driver.user_id]
 
 
 # -- entry list -----------------------------------------------------------------------------------
@@ -136,8 +136,10 @@ def results_published(race: Race) -> None:
 
 
 # -- race sheets -------------------------------------------------------------------------------
-def sheet_judged(sheet: RaceSheet) -> None:
-    """Its sender hears the verdict; on a valid race sheet the other entrants are asked to confirm it."""
+def sheet_judged(sheet: RaceSheet, *, entries: Iterable[RaceEntry] | None = None) -> None:
+    """Its sender hears the verdict; on a valid race sheet the other entrants are asked to confirm it.
+
+    `entries`: the race's entries, when the caller holds them with their drivers' users."""
     from races.models import RaceSheet
 
     race = sheet.race
@@ -153,9 +155,10 @@ def sheet_judged(sheet: RaceSheet) -> None:
         "first_params": (head.get("params") or {}) if first else {},
         "rule": head.get("rule", ""),
     }
-    announce(key=f"sheet-judged:{sheet.pk}", kind="sheet_judged", params=params, users=[sheet.submitted_by])
+    sender = [sheet.submitted_by] if sheet.submitted_by_id else []
+    announce(key=f"sheet-judged:{sheet.pk}", kind="sheet_judged", params=params, users=sender)
     if sheet.status == RaceSheet.Status.VALID and sheet.kind == RaceSheet.Kind.RACE:
-        others = [u for u in _entrant_users(race) if u.pk != sheet.submitted_by_id]
+        others = [u for u in _entrant_users(race, entries) if u.pk != sheet.submitted_by_id]
         announce(
             key=f"sheet-to-confirm:{sheet.pk}",
             kind="sheet_to_confirm",
