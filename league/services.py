@@ -290,11 +290,19 @@ def _ledger_rows(
     drivers = sorted({r.driver.pk for r in spenders if r.driver is not None})
     teams = sorted({r.team.pk for r in spenders if r.team is not None})
     # Lock the spenders' rows (drivers, then teams, by id) so two spends at once cannot both pass
-    # the balance check; their balances are read under the locks.
+    # the balance check; their balances are read under the locks. FOR NO KEY UPDATE: it excludes
+    # another spend, not the key-share lock a gain's insert takes on its owner's row.
     if drivers:
-        list(Driver.objects.select_for_update().filter(pk__in=drivers).order_by("pk").values_list("pk"))
+        list(
+            Driver.objects.select_for_update(no_key=True)
+            .filter(pk__in=drivers)
+            .order_by("pk")
+            .values_list("pk")
+        )
     if teams:
-        list(Team.objects.select_for_update().filter(pk__in=teams).order_by("pk").values_list("pk"))
+        list(
+            Team.objects.select_for_update(no_key=True).filter(pk__in=teams).order_by("pk").values_list("pk")
+        )
     balances = _balances(drivers=drivers, teams=teams)
     die_rows = [r for r in rows if r.reason in DRIVER_SPENDS and r.driver is not None]
     spent_dice: set[int] = set()

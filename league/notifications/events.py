@@ -38,12 +38,14 @@ def _name(user: AbstractBaseUser) -> str:
 
 
 def announce(
-    *, key: str, kind: str, params: dict[str, Any], users: Iterable[AbstractBaseUser | None]
+    *, key: str, kind: str, params: dict[str, Any], users: Iterable[AbstractBaseUser | int | None]
 ) -> None:
-    """After commit: an e-mail to each recipient who wants one, one webhook call naming the others."""
+    """After commit: an e-mail to each recipient who wants one, one webhook call naming the others.
+
+    `users`: users or their ids (they are read, with their preferences, when the write commits)."""
     from league.notifications.tasks import deliver
 
-    ids = sorted({u.pk for u in users if u is not None})
+    ids = sorted({u if isinstance(u, int) else u.pk for u in users if u is not None})
     if not ids:
         return
 
@@ -70,12 +72,12 @@ def _race_params(race: Race) -> dict[str, Any]:
     return {"season": race.season.name, "round": race.round, "circuit": race.circuit.name}
 
 
-def _entrant_users(race: Race, entries: Iterable[RaceEntry] | None = None) -> list[AbstractBaseUser]:
-    """The users driving in the race; `entries`: its entries when the caller holds them, read with
-    `season_entry__driver__user` (no query then)."""
+def _entrant_users(race: Race, entries: Iterable[RaceEntry] | None = None) -> list[int]:
+    """The ids of the users driving in the race; `entries`: its entries when the caller holds them
+    with their drivers (no query then)."""
     if entries is None:
-        entries = race.entries.select_related("season_entry__driver__user")
-    return [e.season_entry.driver.user for e in entries if e.season_entry.driver.user_id]
+        entries = race.entries.select_related("season_entry__driver")
+    return [e.season_entry.driver.user_id for e in entries if e.season_entry.driver.user_id]
 
 
 # -- entry list -----------------------------------------------------------------------------------
@@ -155,10 +157,11 @@ def sheet_judged(sheet: RaceSheet, *, entries: Iterable[RaceEntry] | None = None
         "first_params": (head.get("params") or {}) if first else {},
         "rule": head.get("rule", ""),
     }
-    sender = [sheet.submitted_by] if sheet.submitted_by_id else []
-    announce(key=f"sheet-judged:{sheet.pk}", kind="sheet_judged", params=params, users=sender)
+    announce(
+        key=f"sheet-judged:{sheet.pk}", kind="sheet_judged", params=params, users=[sheet.submitted_by_id]
+    )
     if sheet.status == RaceSheet.Status.VALID and sheet.kind == RaceSheet.Kind.RACE:
-        others = [u for u in _entrant_users(race, entries) if u.pk != sheet.submitted_by_id]
+        others = [u for u in _entrant_users(race, entries) if u != sheet.submitted_by_id]
         announce(
             key=f"sheet-to-confirm:{sheet.pk}",
             kind="sheet_to_confirm",

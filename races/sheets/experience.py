@@ -148,13 +148,23 @@ def lock_balances(*, entries: Iterable[RaceEntry]) -> None:
     Spends are checked against the ledger and written in the same transaction, under these locks:
     of two sheets spending the same balance at once, the second waits, then sees the first's rows.
     The order (drivers, then teams, by id; after the race's lock) is the same for every writer.
+    FOR NO KEY UPDATE: two of these exclude each other, but not the key-share lock that inserting
+    a gain takes on its owner's row, so sheets that only earn points do not wait for each other.
     """
     drivers = sorted({entry.season_entry.driver_id for entry in entries})
     teams = sorted({entry.season_entry.team_id for entry in entries})
     list(
-        Driver.objects.select_for_update().filter(pk__in=drivers).order_by("pk").values_list("pk", flat=True)
+        Driver.objects.select_for_update(no_key=True)
+        .filter(pk__in=drivers)
+        .order_by("pk")
+        .values_list("pk", flat=True)
     )
-    list(Team.objects.select_for_update().filter(pk__in=teams).order_by("pk").values_list("pk", flat=True))
+    list(
+        Team.objects.select_for_update(no_key=True)
+        .filter(pk__in=teams)
+        .order_by("pk")
+        .values_list("pk", flat=True)
+    )
 
 
 def overdrawn(*, entries: Iterable[RaceEntry]) -> list[tuple[str, Decimal]]:

@@ -12,10 +12,11 @@ from typing import TYPE_CHECKING, Any
 
 from celery.exceptions import SoftTimeLimitExceeded
 from django.core.exceptions import PermissionDenied, ValidationError
-from django.db import DatabaseError, transaction
+from django.db import DatabaseError, connection, transaction
 from django.utils import timezone, translation
 from django.utils.translation import gettext as _
 
+from league.models import ExperienceEntry
 from league.notifications import events
 from league.services_atomic import atomic_service
 from league.services_checks import clean_without_queries
@@ -57,11 +58,11 @@ def race_sheet_validate(*, sheet_id: int) -> RaceSheet:
     errors propagate so the task can retry; an engine bug marks the sheet `error`.
     """
     with transaction.atomic():
-        # One read for the judge and the verdict's message: the sheet (locked alone, `of`), its race,
-        # season, circuit and sender. What the sheet says is read again under the race's lock below.
+        # One read for the judge: the sheet (locked alone, `of`), its race, season and circuit. What
+        # the sheet says is read again under the race's lock below.
         sheet = (
             RaceSheet.objects.select_for_update(of=("self",))
-            .select_related("race__season", "race__circuit", "submitted_by")
+            .select_related("race__season", "race__circuit")
             .get(pk=sheet_id)
         )
         if sheet.is_done:
@@ -86,28 +87,29 @@ def race_sheet_validate(*, sheet_id: int) -> RaceSheet:
 
 
 def _race_entries(race: Race) -> dict[str, RaceEntry]:
-    """The race's entries by car, with what the judging side reads of them (owners, their users)."""
+    """The race's entries by car, with what the judging side reads of them (drivers and teams)."""
     return {
         entry.season_entry.car_id: entry
-        for entry in race.entries.select_related("season_entry__driver__user", "season_entry__team")
+        for entry in race.entries.select_related("season_entry__driver", "season_entry__team")
     }
 
 
 @transaction.atomic
 def _conclude(*, sheet_id: int, judgement: Judgement, judged: RaceSheet | None = None) -> RaceSheet:
     """Store the verdict under the race's lock; `judged`: the sheet as the judge read it (its race
-    id and sender are taken from it rather than read again)."""
+    id is taken from it rather than read again)."""
     race_id = judged.race_id if judged is not None else None
     if race_id is None:
         race_id = RaceSheet.objects.values_list("race_id", flat=True).get(pk=sheet_id)
     # The race first, then the sheet: the order every writer of a race's sheets takes its locks in.
-    race = Race.objects.select_for_update().select_related("season", "circuit").get(pk=race_id)
+    # The race's row alone (`of`): its season's row is shared by every race of the season, and a
+    # lock on it made the sheets of one season wait for each other, one transaction at a time.
+    race = Race.objects.select_for_update(of=("self",)).select_related("season", "circuit").get(pk=race_id)
+    _share_season(race)
     sheet = RaceSheet.objects.select_for_update().defer("raw").get(pk=sheet_id)
     if sheet.is_done:  # a redelivered twin got here first
         return sheet
     sheet.race = race
-    if judged is not None and judged.submitted_by_id == sheet.submitted_by_id:
-        sheet.submitted_by = judged.submitted_by  # read with the sheet a moment ago
     entries: dict[str, RaceEntry] | None = None
     changes = verdict_changes(judgement.verdict) if judgement.valid else []
     if sheet.kind == RaceSheet.Kind.RACE and any(change.tenths < 0 for change in changes):
@@ -132,6 +134,15 @@ def _conclude(*, sheet_id: int, judgement: Judgement, judged: RaceSheet | None =
         sheet, entries=None if entries is None else entries.values()
     )  # after commit: the sender, and the others asked to confirm
     return sheet
+
+
+def _share_season(race: Race) -> None:
+    """A key-share lock on the race's season, now rather than when the ledger rows are inserted:
+    a steward's service that holds the season (it locks a race with its season) is waited for
+    before this transaction takes any owner's lock, as when the season was locked with the race."""
+    if connection.vendor == "postgresql":
+        with connection.cursor() as cursor:
+            cursor.execute("SELECT 1 FROM league_season WHERE id = %s FOR KEY SHARE", [race.season_id])
 
 
 def _spends_still_covered(
@@ -219,7 +230,6 @@ def race_sheet_apply(
         # No qualifying recorded: the grid is the one the log started from (its gains are the verdict's).
         slots = {car["car"]: car["grid"] for car in sheet.log["cars"]}
         race_grid_record.within(race=race, slots=slots, by=by, experience=False, entries=entries)
-    lock_balances(entries=entries.values())
     penalties = list(
         Penalty.objects.filter(race_entry__race=race)
         .select_related("race_entry__season_entry")
@@ -227,6 +237,10 @@ def race_sheet_apply(
     )
     rows = result_rows(classification=verdict["classification"], penalties=penalties)
     changes = sheet_changes(race=race, verdict=verdict, rows=rows, entries=entries)
+    # Balances can only fall by a spend, or by rewriting the race's rows: then the owners are locked.
+    # A sheet that only earns, on a race with no ledger rows yet, waits for no other sheet.
+    if any(change.tenths < 0 for change in changes) or ExperienceEntry.objects.filter(race=race).exists():
+        lock_balances(entries=entries.values())
     status = race.status if race.status in Race.RESULT_STATUSES else Race.Status.VALIDATED
     results = race_results_record.within(
         race=race, rows=rows, status=status, by=by, experience=changes, sheet=sheet, entries=entries
