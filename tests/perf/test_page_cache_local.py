@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import time
+
 import pytest
 from django.core.cache import cache
 from django.db import connection
@@ -11,6 +13,7 @@ from django.urls import reverse
 
 from config import page_cache
 from league.models import Driver
+from league.services import driver_update
 from tests.site.conftest import small_league
 
 pytestmark = pytest.mark.django_db
@@ -60,3 +63,25 @@ def test_a_signed_in_user_is_not_served_the_local_copy(client, django_user_model
     Client().get(url)
     client.force_login(django_user_model.objects.create_user("zoe", password="x"))
     assert "zoe" in client.get(url).content.decode()
+
+
+def test_another_process_s_change_shows_within_the_memo_of_the_generation(monkeypatch, client):
+    """With a shared cache, a process reads the generation at most every GENERATION_MEMO_SECONDS."""
+    monkeypatch.setattr(page_cache, "_memo_seconds", lambda: 0.2)
+    league = small_league()
+    url = reverse("league:season", args=[league.season.slug])
+    assert "Alice" in client.get(url).content.decode()
+    Driver.objects.filter(pk=league.alice.pk).update(name="Alicia")
+    cache.incr(page_cache.GENERATION_KEY)  # another process's commit
+    assert "Alice" in client.get(url).content.decode()  # within the memo: the page as it was
+    time.sleep(0.25)
+    assert "Alicia" in client.get(url).content.decode()
+
+
+def test_a_change_in_this_process_shows_at_once_despite_the_memo(monkeypatch, client):
+    monkeypatch.setattr(page_cache, "_memo_seconds", lambda: 60.0)
+    league = small_league()
+    url = reverse("league:season", args=[league.season.slug])
+    assert "Alice" in client.get(url).content.decode()
+    driver_update(driver=league.alice, data={"name": "Alicia"})
+    assert "Alicia" in client.get(url).content.decode()
