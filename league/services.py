@@ -2,17 +2,22 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
 from datetime import datetime
 from decimal import Decimal
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from django.core.exceptions import NON_FIELD_ERRORS, ValidationError
 from django.db import models, transaction
+from django.db.models import Sum
 from django.utils.translation import gettext_lazy as _
 
+from config.page_cache import pages_changed
 from league.models import Driver, ExperienceEntry, Season, SeasonEntry, Team
-from league.selectors.balances import driver_experience, team_experience
+from league.selectors.balances import ZERO, tenths
+from league.services_atomic import atomic_service
+from league.services_checks import clean_without_queries
 from rules import ledger
 
 if TYPE_CHECKING:
@@ -189,6 +194,18 @@ def season_entry_update(*, entry: SeasonEntry, data: Mapping[str, Any]) -> Seaso
     return entry
 
 
+@dataclass(frozen=True)
+class LedgerRow:
+    """One row for experience_record_many(): a gain (amount > 0) or a spend (amount < 0) of a driver
+    or a team."""
+
+    reason: str
+    amount: Decimal
+    driver: Driver | None = None
+    team: Team | None = None
+    note: str = ""
+
+
 @transaction.atomic
 def experience_record(
     *,
@@ -205,19 +222,37 @@ def experience_record(
     """Write one gain (amount > 0) or spend (amount < 0) to the experience ledger (rules X1–X3).
 
     `sheet`: the race sheet whose verdict this row comes from (it belongs to `race`)."""
-    amount = Decimal(str(amount))
-    entry = ExperienceEntry(
-        season=season,
-        race=race,
-        driver=driver,
-        team=team,
-        reason=reason,
-        amount=amount,
-        note=note,
-        created_by=by,
-        sheet=sheet,
-    )
-    entry.full_clean()
+    row = LedgerRow(reason=reason, amount=Decimal(str(amount)), driver=driver, team=team, note=note)
+    [entry] = _ledger_rows(season=season, race=race, rows=[row], by=by, sheet=sheet, queries=True)
+    entry.save()
+    return entry
+
+
+@atomic_service
+def experience_record_many(
+    *,
+    season: Season,
+    race: Race | None = None,
+    rows: Sequence[LedgerRow],
+    by: AbstractBaseUser | None = None,
+    sheet: RaceSheet | None = None,
+) -> list[ExperienceEntry]:
+    """experience_record() for each row, in order, with the same rules and the same errors (the
+    first row refused raises, and nothing is written), checked once over the set and written in
+    one insert: a few queries, not ten per row. Each spend is checked against the balance as the
+    rows before it in the set leave it, as if they had been written one by one."""
+    entries = _ledger_rows(season=season, race=race, rows=rows, by=by, sheet=sheet, queries=False)
+    if entries:
+        ExperienceEntry.objects.bulk_create(entries)
+        pages_changed()  # a bulk insert sends no post_save
+    return entries
+
+
+def _row_errors(
+    *, season: Season, race: Race | None, row: LedgerRow, sheet: RaceSheet | None
+) -> list[ValidationError]:
+    """The ledger's rules for one row that need nothing but the row (X1–X3)."""
+    reason, amount, driver, team = row.reason, row.amount, row.driver, row.team
     errors: list[ValidationError] = []
     if race is not None and race.season_id != season.pk:
         errors.append(ValidationError(_("This race belongs to another season."), code="race_season"))
@@ -233,32 +268,109 @@ def experience_record(
         errors.append(
             ValidationError(_("Only a team spends experience on wear or pit stops (X3)."), code="spender")
         )
-    spent_in_race = (
-        reason in DRIVER_SPENDS
-        and race is not None
-        and driver is not None
-        and ExperienceEntry.objects.filter(race=race, driver=driver, reason__in=DRIVER_SPENDS).exists()
-    )
-    if spent_in_race:
-        errors.append(
-            ValidationError(
-                _("%(driver)s already spent experience on a die in this race (X2: once per race)."),
-                code="spent_twice",
-                params={"driver": driver},
-            )
+    return errors
+
+
+def _ledger_rows(
+    *,
+    season: Season,
+    race: Race | None,
+    rows: Sequence[LedgerRow],
+    by: AbstractBaseUser | None,
+    sheet: RaceSheet | None,
+    queries: bool,
+) -> list[ExperienceEntry]:
+    """The rows as ledger entries, every rule checked, in order; nothing saved.
+
+    `queries`: full_clean() each row (one row, from a person); otherwise the set's own checks,
+    which ask the database only for what the set cannot know (earlier die spends in the race,
+    the balances of the owners who spend), once for the whole set.
+    """
+    spenders = [r for r in rows if r.amount < 0]
+    drivers = sorted({r.driver.pk for r in spenders if r.driver is not None})
+    teams = sorted({r.team.pk for r in spenders if r.team is not None})
+    # Lock the spenders' rows (drivers, then teams, by id) so two spends at once cannot both pass
+    # the balance check; their balances are read under the locks. FOR NO KEY UPDATE: it excludes
+    # another spend, not the key-share lock a gain's insert takes on its owner's row.
+    if drivers:
+        list(
+            Driver.objects.select_for_update(no_key=True)
+            .filter(pk__in=drivers)
+            .order_by("pk")
+            .values_list("pk")
         )
-    if errors:
-        raise ValidationError(errors)
-    if amount < 0:
-        # Lock the owner's row so two spends at once cannot both pass the balance check.
-        owner_model, owner = (Driver, driver) if driver is not None else (Team, team)
-        owner_model.objects.select_for_update().filter(pk=owner.pk).first()
-        balance = driver_experience(driver=driver) if driver is not None else team_experience(team=team)
-        if balance + amount < 0:
-            raise ValidationError(
-                _("%(who)s has %(balance)s experience points; this spend needs %(need)s."),
-                code="insufficient",
-                params={"who": owner, "balance": balance, "need": -amount},
-            )
-    entry.save()
-    return entry
+    if teams:
+        list(
+            Team.objects.select_for_update(no_key=True).filter(pk__in=teams).order_by("pk").values_list("pk")
+        )
+    balances = _balances(drivers=drivers, teams=teams)
+    die_rows = [r for r in rows if r.reason in DRIVER_SPENDS and r.driver is not None]
+    spent_dice: set[int] = set()
+    if race is not None and die_rows:
+        spent_dice = set(
+            ExperienceEntry.objects.filter(
+                race=race, driver__in={r.driver.pk for r in die_rows}, reason__in=DRIVER_SPENDS
+            ).values_list("driver_id", flat=True)
+        )
+    entries = []
+    for row in rows:
+        entry = ExperienceEntry(
+            season=season,
+            race=race,
+            driver=row.driver,
+            team=row.team,
+            reason=row.reason,
+            amount=row.amount,
+            note=row.note,
+            created_by=by,
+            sheet=sheet,
+        )
+        if queries:
+            entry.full_clean()
+        else:
+            clean_without_queries(entry)
+        errors = _row_errors(season=season, race=race, row=row, sheet=sheet)
+        driver, amount = row.driver, row.amount
+        if row.reason in DRIVER_SPENDS and race is not None and driver is not None:
+            if driver.pk in spent_dice:
+                errors.append(
+                    ValidationError(
+                        _("%(driver)s already spent experience on a die in this race (X2: once per race)."),
+                        code="spent_twice",
+                        params={"driver": driver},
+                    )
+                )
+            spent_dice.add(driver.pk)
+        if errors:
+            raise ValidationError(errors)
+        owner_key = ("driver", driver.pk) if driver is not None else ("team", row.team.pk)
+        if amount < 0:
+            balance = balances[owner_key]
+            if balance + amount < 0:
+                raise ValidationError(
+                    _("%(who)s has %(balance)s experience points; this spend needs %(need)s."),
+                    code="insufficient",
+                    params={"who": driver or row.team, "balance": balance, "need": -amount},
+                )
+        if owner_key in balances:
+            balances[owner_key] += amount  # the next spend of this owner sees this row
+        entries.append(entry)
+    return entries
+
+
+def _balances(*, drivers: Sequence[int], teams: Sequence[int]) -> dict[tuple[str, int], Decimal]:
+    """The ledger balances (every season) of these drivers and teams, in one query each."""
+    found: dict[tuple[str, int], Decimal] = {("driver", pk): ZERO for pk in drivers}
+    found.update({("team", pk): ZERO for pk in teams})
+    for kind, ids in (("driver", drivers), ("team", teams)):
+        if not ids:
+            continue
+        totals = (
+            ExperienceEntry.objects.filter(**{f"{kind}__in": ids})
+            .order_by()
+            .values_list(f"{kind}_id")
+            .annotate(total=Sum("amount"))
+        )
+        for pk, total in totals:
+            found[kind, pk] = tenths(total)
+    return found

@@ -13,10 +13,20 @@ from django.db import transaction
 from django.db.models import Q
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
+from simple_history.utils import bulk_create_with_history
 
+from config.page_cache import pages_changed
 from league.models import ExperienceEntry, Season, SeasonEntry
 from league.notifications import events
-from league.services import GAIN_REASONS, experience_record, full_clean_naming_fields, model_update
+from league.services import (
+    GAIN_REASONS,
+    LedgerRow,
+    experience_record_many,
+    full_clean_naming_fields,
+    model_update,
+)
+from league.services_atomic import atomic_service
+from league.services_checks import clean_without_queries, unique_violation
 from races.audit import audit_record
 from races.models import Circuit, Protest, Race, RaceEntry, RaceEvent, RaceSheet, Result
 from rules.ledger import GRID_REASONS as GRID_GAIN_REASONS
@@ -250,7 +260,7 @@ def _check_classification(rows: list[ResultRow], entries: dict[str, RaceEntry]) 
         raise ValidationError(errors)
 
 
-@transaction.atomic
+@atomic_service
 def race_results_record(
     *,
     race: Race,
@@ -259,6 +269,7 @@ def race_results_record(
     by: AbstractBaseUser | None = None,
     experience: Sequence[XpChange] | None = None,
     sheet: RaceSheet | None = None,
+    entries: Mapping[str, RaceEntry] | None = None,
 ) -> list[Result]:
     """Write a race's classification, its points (F4) and its experience (X1).
 
@@ -267,6 +278,7 @@ def race_results_record(
     come and pointing at `sheet`; they replace every row an earlier version of a sheet wrote.
     Without them the gains are the rules' for this classification and grid, and the spends
     already in the ledger stay. Recording again replaces the earlier results and gains.
+    `entries`: the race's entries by car, when the caller holds them (as _race_entries() reads them).
     """
     rows = [_as_row(row) for row in rows]
     season = race.season
@@ -276,7 +288,7 @@ def race_results_record(
             code="not_run_yet",
             params={"race": race, "date": timezone.localtime(race.scheduled_at).date().isoformat()},
         )
-    entries = _race_entries(race)
+    entries = dict(entries) if entries is not None else _race_entries(race)
     _check_classification(rows, entries)
 
     race.results.all().delete()
@@ -303,7 +315,9 @@ def race_results_record(
             penalty_reason=row.penalty_reason,
         )
         try:
-            result.full_clean()
+            # The race and its entries are the locked rows above, and the set's uniqueness (one
+            # result per car, one car per position) is _check_classification()'s, over the set.
+            clean_without_queries(result)
         except ValidationError as exc:
             raise ValidationError(
                 _("car %(car)s: %(errors)s"),
@@ -312,8 +326,9 @@ def race_results_record(
             ) from exc
         if by is not None:
             result._history_user = by  # simple_history: who wrote this version of the result
-        result.save()
         results.append(result)
+    results = bulk_create_with_history(results, Result, default_user=by)
+    pages_changed()  # a bulk insert sends no post_save
 
     if experience is None:
         teams = _teams(entries)
@@ -327,10 +342,10 @@ def race_results_record(
     race_experience_record(race=race, changes=experience, entries=entries, sheet=sheet, by=by)
 
     race.status = status
-    race.full_clean()
+    clean_without_queries(race)  # the race is the caller's, locked: only its status changes here
     if by is not None:
         race._history_user = by
-    race.save()
+    race.save(update_fields=["status"])
     return results
 
 
@@ -354,8 +369,8 @@ def race_experience_record(
     by: AbstractBaseUser | None,
 ) -> list[ExperienceEntry]:
     """Write experience changes to the ledger, one row each, in their order (a car not entered
-    in the race has none: the sheet's entries check reports it)."""
-    written = []
+    in the race has none: the sheet's entries check reports it), checked and inserted as one set."""
+    rows = []
     for change in changes:
         entry = entries.get(change.car)
         if entry is None:
@@ -369,21 +384,15 @@ def race_experience_record(
         else:
             # "#7", "#7+3": the car(s) the gain came from, readable in either language.
             note = f"#{change.car}" + (f"+{change.partner}" if change.partner else "")
-        row = experience_record(
-            season=race.season,
-            race=race,
-            reason=Reason(change.reason),
-            amount=Decimal(change.tenths).scaleb(-1),
-            by=by,
-            note=note,
-            sheet=sheet,
-            **owner,
+        rows.append(
+            LedgerRow(
+                reason=Reason(change.reason), amount=Decimal(change.tenths).scaleb(-1), note=note, **owner
+            )
         )
-        written.append(row)
-    return written
+    return experience_record_many.within(season=race.season, race=race, rows=rows, by=by, sheet=sheet)
 
 
-@transaction.atomic
+@atomic_service
 def race_grid_record(
     *,
     race: Race,
@@ -391,25 +400,34 @@ def race_grid_record(
     by: AbstractBaseUser | None = None,
     sheet: RaceSheet | None = None,
     experience: bool = True,
+    entries: Mapping[str, RaceEntry] | None = None,
 ) -> list[RaceEntry]:
     """Set a race's starting grid (car id -> slot) and the experience it earns (X1: pole, 2nd, front row).
 
     Recording again replaces the earlier grid and its gains, so nothing counts twice. `sheet`: the
     qualifying sheet it comes from; `experience=False`: the caller writes the gains (a race sheet's).
+    `entries`: the race's entries by car, when the caller holds them (as _race_entries() reads them).
     """
-    entries = _race_entries(race)
+    entries = dict(entries) if entries is not None else _race_entries(race)
     unknown = sorted(set(map(str, slots)) - set(entries))
     if unknown:
         raise ValidationError(
             _("car %(car)s is not entered in this race."), code="unknown_car", params={"car": unknown[0]}
         )
     slots = {str(car): slot for car, slot in slots.items()}
-    # Free every slot first: the one-car-per-slot constraint is checked row by row.
-    race.entries.update(grid_slot=None)
+    # One car per slot, over the set (the cars are the race's own rows: nothing else to ask).
+    seen: set[int] = set()
     for car, entry in entries.items():
         entry.grid_slot = slots.get(car)
-        entry.full_clean()
-        entry.save(update_fields=["grid_slot"])
+        clean_without_queries(entry)
+        if entry.grid_slot is not None:
+            if entry.grid_slot in seen:
+                raise unique_violation(RaceEntry, "unique_grid_slot_per_race")
+            seen.add(entry.grid_slot)
+    # Free every slot first: the database checks the one-car-per-slot constraint row by row.
+    race.entries.update(grid_slot=None)
+    RaceEntry.objects.bulk_update(list(entries.values()), ["grid_slot"])
+    pages_changed()  # update() and bulk_update() send no post_save
     if experience:
         ExperienceEntry.objects.filter(race=race, reason__in=GRID_REASONS).delete()
         grid = {car: slot for car, slot in slots.items() if slot}

@@ -22,7 +22,7 @@ from league.models import EntryRequest
 if TYPE_CHECKING:
     from django.contrib.auth.models import AbstractBaseUser
 
-    from races.models import Protest, Race, RaceSheet
+    from races.models import Protest, Race, RaceEntry, RaceSheet
 
 
 def _prefs(user: AbstractBaseUser) -> tuple[bool, bool, str]:
@@ -38,12 +38,14 @@ def _name(user: AbstractBaseUser) -> str:
 
 
 def announce(
-    *, key: str, kind: str, params: dict[str, Any], users: Iterable[AbstractBaseUser | None]
+    *, key: str, kind: str, params: dict[str, Any], users: Iterable[AbstractBaseUser | int | None]
 ) -> None:
-    """After commit: an e-mail to each recipient who wants one, one webhook call naming the others."""
+    """After commit: an e-mail to each recipient who wants one, one webhook call naming the others.
+
+    `users`: users or their ids (they are read, with their preferences, when the write commits)."""
     from league.notifications.tasks import deliver
 
-    ids = sorted({u.pk for u in users if u is not None})
+    ids = sorted({u if isinstance(u, int) else u.pk for u in users if u is not None})
     if not ids:
         return
 
@@ -70,12 +72,12 @@ def _race_params(race: Race) -> dict[str, Any]:
     return {"season": race.season.name, "round": race.round, "circuit": race.circuit.name}
 
 
-def _entrant_users(race: Race) -> list[AbstractBaseUser]:
-    return [
-        e.season_entry.driver.user
-        for e in race.entries.select_related("season_entry__driver__user")
-        if e.season_entry.driver.user_id
-    ]
+def _entrant_users(race: Race, entries: Iterable[RaceEntry] | None = None) -> list[int]:
+    """The ids of the users driving in the race; `entries`: its entries when the caller holds them
+    with their drivers (no query then)."""
+    if entries is None:
+        entries = race.entries.select_related("season_entry__driver")
+    return [e.season_entry.driver.user_id for e in entries if e.season_entry.driver.user_id]
 
 
 # -- entry list -----------------------------------------------------------------------------------
@@ -136,8 +138,10 @@ def results_published(race: Race) -> None:
 
 
 # -- race sheets -------------------------------------------------------------------------------
-def sheet_judged(sheet: RaceSheet) -> None:
-    """Its sender hears the verdict; on a valid race sheet the other entrants are asked to confirm it."""
+def sheet_judged(sheet: RaceSheet, *, entries: Iterable[RaceEntry] | None = None) -> None:
+    """Its sender hears the verdict; on a valid race sheet the other entrants are asked to confirm it.
+
+    `entries`: the race's entries, when the caller holds them with their drivers' users."""
     from races.models import RaceSheet
 
     race = sheet.race
@@ -153,9 +157,11 @@ def sheet_judged(sheet: RaceSheet) -> None:
         "first_params": (head.get("params") or {}) if first else {},
         "rule": head.get("rule", ""),
     }
-    announce(key=f"sheet-judged:{sheet.pk}", kind="sheet_judged", params=params, users=[sheet.submitted_by])
+    announce(
+        key=f"sheet-judged:{sheet.pk}", kind="sheet_judged", params=params, users=[sheet.submitted_by_id]
+    )
     if sheet.status == RaceSheet.Status.VALID and sheet.kind == RaceSheet.Kind.RACE:
-        others = [u for u in _entrant_users(race) if u.pk != sheet.submitted_by_id]
+        others = [u for u in _entrant_users(race, entries) if u != sheet.submitted_by_id]
         announce(
             key=f"sheet-to-confirm:{sheet.pk}",
             kind="sheet_to_confirm",

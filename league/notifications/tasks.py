@@ -38,8 +38,10 @@ def deliver(
     """Send one notification unless the Notice row says it went already."""
     recipient = f"user:{user_id}" if user_id else "league"
     with transaction.atomic():
-        notice, _created = Notice.objects.get_or_create(key=key, channel=channel, recipient=recipient)
-        notice = Notice.objects.select_for_update().get(pk=notice.pk)
+        # Locked as it is read (a row this transaction inserts is its own): one query, not two.
+        notice, _created = Notice.objects.select_for_update().get_or_create(
+            key=key, channel=channel, recipient=recipient
+        )
         if notice.sent_at is not None:
             return "already sent"
         if channel == Notice.Channel.EMAIL:

@@ -15,7 +15,7 @@ from decimal import Decimal
 from typing import TYPE_CHECKING, Any
 
 from django.core.exceptions import ValidationError
-from django.db.models import Q, Sum
+from django.db.models import Sum
 from django.utils.translation import gettext as _
 
 from league.models import Driver, ExperienceEntry, Team
@@ -41,10 +41,26 @@ def _tenths(n: int) -> Decimal:
     return Decimal(n).scaleb(-1)
 
 
-def _balance(*, race: Race, owner: Q) -> Decimal:
-    """The owner's ledger balance before this race (its earlier gains and spends, every season)."""
-    total = ExperienceEntry.objects.filter(owner).exclude(race=race).aggregate(total=Sum("amount"))["total"]
-    return total or Decimal("0")
+def _balances(
+    *, race: Race, drivers: Iterable[int], teams: Iterable[int]
+) -> dict[tuple[XpKind, int], Decimal]:
+    """The owners' ledger balances before this race (their earlier gains and spends, every season):
+    one query for the drivers, one for the teams."""
+    found: dict[tuple[XpKind, int], Decimal] = {}
+    for kind, field, ids in ((XpKind.DRIVER, "driver", drivers), (XpKind.TEAM, "team", teams)):
+        ids = sorted(set(ids))
+        if not ids:
+            continue
+        found.update({(kind, pk): Decimal("0") for pk in ids})
+        totals = (
+            ExperienceEntry.objects.filter(**{f"{field}__in": ids})
+            .exclude(race=race)
+            .order_by()
+            .values_list(f"{field}_id")
+            .annotate(total=Sum("amount"))
+        )
+        found.update({(kind, pk): total or Decimal("0") for pk, total in totals})
+    return found
 
 
 def experience_check(
@@ -63,23 +79,32 @@ def experience_check(
             spent[change.kind, change.car] -= change.tenths
         elif change.turn == 0:
             early[change.kind, change.car] += change.tenths
+    if not spent:
+        return []
     drivers = sorted((car, n) for (kind, car), n in spent.items() if kind is XpKind.DRIVER)
-    problems = []
-    for car, need in drivers:
-        driver = entries[car].season_entry.driver
-        has = _balance(race=race, owner=Q(driver=driver)) + _tenths(early[XpKind.DRIVER, car])
-        if has < _tenths(need):
-            problems.append(_problem(car, driver.name, _tenths(need), has))
     # A team's spends and early gains, whichever of its cars made them; named by its first car.
     by_team: dict[str, list[str]] = defaultdict(list)
     for car, entry in sorted(entries.items()):
         by_team[entry.season_entry.team.slug].append(car)
-    for _slug, cars in sorted(by_team.items()):
-        need = sum(spent[XpKind.TEAM, car] for car in cars)
-        if not need:
-            continue
+    teams = [
+        (cars, need)
+        for _slug, cars in sorted(by_team.items())
+        if (need := sum(spent[XpKind.TEAM, car] for car in cars))
+    ]
+    balances = _balances(
+        race=race,
+        drivers=[entries[car].season_entry.driver_id for car, _need in drivers],
+        teams=[entries[cars[0]].season_entry.team_id for cars, _need in teams],
+    )
+    problems = []
+    for car, need in drivers:
+        driver = entries[car].season_entry.driver
+        has = balances[XpKind.DRIVER, driver.pk] + _tenths(early[XpKind.DRIVER, car])
+        if has < _tenths(need):
+            problems.append(_problem(car, driver.name, _tenths(need), has))
+    for cars, need in teams:
         team = entries[cars[0]].season_entry.team
-        has = _balance(race=race, owner=Q(team=team)) + _tenths(sum(early[XpKind.TEAM, car] for car in cars))
+        has = balances[XpKind.TEAM, team.pk] + _tenths(sum(early[XpKind.TEAM, car] for car in cars))
         if has < _tenths(need):
             problems.append(_problem(cars[0], team.name, _tenths(need), has))
     return problems
@@ -91,9 +116,16 @@ def _problem(car: str, who: str, need: Decimal, has: Decimal) -> dict[str, Any]:
     )
 
 
-def sheet_changes(*, race: Race, verdict: Mapping[str, Any], rows: Sequence[ResultRow]) -> list[XpChange]:
+def sheet_changes(
+    *,
+    race: Race,
+    verdict: Mapping[str, Any],
+    rows: Sequence[ResultRow],
+    entries: Mapping[str, RaceEntry] | None = None,
+) -> list[XpChange]:
     """The changes a chosen sheet writes: its verdict's, as they come. A stewards' places penalty
-    that changes the finishing order moves the finish gains with it (the rules' X1 for the new order)."""
+    that changes the finishing order moves the finish gains with it (the rules' X1 for the new order).
+    `entries`: the race's entries by car with their teams, when the caller holds them."""
     changes = verdict_changes(verdict)
     placings = sorted(verdict["classification"], key=lambda p: p["position"])
     before = [p["car"] for p in placings if p["status"] == Standing.FINISHED]
@@ -102,10 +134,8 @@ def sheet_changes(*, race: Race, verdict: Mapping[str, Any], rows: Sequence[Resu
     ]
     if after == before:
         return changes
-    teams = {
-        e.season_entry.car_id: e.season_entry.team.slug
-        for e in race.entries.select_related("season_entry__team")
-    }
+    held = entries.values() if entries is not None else race.entries.select_related("season_entry__team")
+    teams = {e.season_entry.car_id: e.season_entry.team.slug for e in held}
     turns = {p["car"]: p["turn"] for p in placings if p.get("turn") is not None}
     kept = [c for c in changes if c.reason not in _FINISH]
     return kept + finish_changes(race.season.ruleset(), after, teams, turns)
@@ -118,24 +148,45 @@ def lock_balances(*, entries: Iterable[RaceEntry]) -> None:
     Spends are checked against the ledger and written in the same transaction, under these locks:
     of two sheets spending the same balance at once, the second waits, then sees the first's rows.
     The order (drivers, then teams, by id; after the race's lock) is the same for every writer.
+    FOR NO KEY UPDATE: two of these exclude each other, but not the key-share lock that inserting
+    a gain takes on its owner's row, so sheets that only earn points do not wait for each other.
     """
     drivers = sorted({entry.season_entry.driver_id for entry in entries})
     teams = sorted({entry.season_entry.team_id for entry in entries})
     list(
-        Driver.objects.select_for_update().filter(pk__in=drivers).order_by("pk").values_list("pk", flat=True)
+        Driver.objects.select_for_update(no_key=True)
+        .filter(pk__in=drivers)
+        .order_by("pk")
+        .values_list("pk", flat=True)
     )
-    list(Team.objects.select_for_update().filter(pk__in=teams).order_by("pk").values_list("pk", flat=True))
+    list(
+        Team.objects.select_for_update(no_key=True)
+        .filter(pk__in=teams)
+        .order_by("pk")
+        .values_list("pk", flat=True)
+    )
 
 
 def overdrawn(*, entries: Iterable[RaceEntry]) -> list[tuple[str, Decimal]]:
     """The drivers and teams of these cars whose ledger balance is below zero, with the balance."""
-    drivers = {entry.season_entry.driver for entry in entries}
-    teams = {entry.season_entry.team for entry in entries}
+    entries = list(entries)
+    owners = [
+        ("driver", {e.season_entry.driver_id: e.season_entry.driver for e in entries}),
+        ("team", {e.season_entry.team_id: e.season_entry.team for e in entries}),
+    ]
     found = []
-    for owner, q in [(d, Q(driver=d)) for d in drivers] + [(t, Q(team=t)) for t in teams]:
-        total = ExperienceEntry.objects.filter(q).aggregate(total=Sum("amount"))["total"] or Decimal("0")
-        if total < 0:
-            found.append((owner.name, total.quantize(Decimal("0.1"))))
+    for field, by_id in owners:
+        if not by_id:
+            continue
+        totals = (
+            ExperienceEntry.objects.filter(**{f"{field}__in": sorted(by_id)})
+            .order_by()
+            .values_list(f"{field}_id")
+            .annotate(total=Sum("amount"))
+        )
+        for pk, total in totals:
+            if total is not None and total < 0:
+                found.append((by_id[pk].name, total.quantize(Decimal("0.1"))))
     return sorted(found)
 
 

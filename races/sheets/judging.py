@@ -12,13 +12,16 @@ from typing import TYPE_CHECKING, Any
 
 from celery.exceptions import SoftTimeLimitExceeded
 from django.core.exceptions import PermissionDenied, ValidationError
-from django.db import DatabaseError, transaction
+from django.db import DatabaseError, connection, transaction
 from django.utils import timezone, translation
 from django.utils.translation import gettext as _
 
+from league.models import ExperienceEntry
 from league.notifications import events
+from league.services_atomic import atomic_service
+from league.services_checks import clean_without_queries
 from races.audit import audit_record
-from races.models import Penalty, Race, RaceEvent, RaceSheet
+from races.models import Penalty, Race, RaceEntry, RaceEvent, RaceSheet
 from races.services import race_grid_record, race_results_record
 from races.sheets.engine import Judgement, SheetEngineError, judge_qualifying, judge_race_log
 from races.sheets.experience import (
@@ -55,13 +58,18 @@ def race_sheet_validate(*, sheet_id: int) -> RaceSheet:
     errors propagate so the task can retry; an engine bug marks the sheet `error`.
     """
     with transaction.atomic():
-        sheet = RaceSheet.objects.select_for_update().get(pk=sheet_id)
+        # One read for the judge: the sheet (locked alone, `of`), its race, season and circuit. What
+        # the sheet says is read again under the race's lock below.
+        sheet = (
+            RaceSheet.objects.select_for_update(of=("self",))
+            .select_related("race__season", "race__circuit")
+            .get(pk=sheet_id)
+        )
         if sheet.is_done:
             return sheet
         sheet.status = Status.VALIDATING
         sheet.attempts += 1
         sheet.save(update_fields=["status", "attempts", "updated_at"])
-    sheet = RaceSheet.objects.select_related("race__season", "race__circuit").get(pk=sheet_id)
     try:
         judgement = _judge(sheet)
     except DatabaseError:
@@ -75,19 +83,38 @@ def race_sheet_validate(*, sheet_id: int) -> RaceSheet:
     except Exception as exc:  # an engine bug: say so on the sheet, do not retry what will fail again
         logger.exception("race sheet %s: the engine failed", sheet_id)
         return race_sheet_fail(sheet_id=sheet_id, reason=f"internal error: {type(exc).__name__}: {exc}")
-    return _conclude(sheet_id=sheet_id, judgement=judgement)
+    return _conclude(sheet_id=sheet_id, judgement=judgement, judged=sheet)
+
+
+def _race_entries(race: Race) -> dict[str, RaceEntry]:
+    """The race's entries by car, with what the judging side reads of them (drivers and teams)."""
+    return {
+        entry.season_entry.car_id: entry
+        for entry in race.entries.select_related("season_entry__driver", "season_entry__team")
+    }
 
 
 @transaction.atomic
-def _conclude(*, sheet_id: int, judgement: Judgement) -> RaceSheet:
-    race_id = RaceSheet.objects.values_list("race_id", flat=True).get(pk=sheet_id)
+def _conclude(*, sheet_id: int, judgement: Judgement, judged: RaceSheet | None = None) -> RaceSheet:
+    """Store the verdict under the race's lock; `judged`: the sheet as the judge read it (its race
+    id is taken from it rather than read again)."""
+    race_id = judged.race_id if judged is not None else None
+    if race_id is None:
+        race_id = RaceSheet.objects.values_list("race_id", flat=True).get(pk=sheet_id)
     # The race first, then the sheet: the order every writer of a race's sheets takes its locks in.
-    race = Race.objects.select_for_update().select_related("season", "circuit").get(pk=race_id)
+    # The race's row alone (`of`): its season's row is shared by every race of the season, and a
+    # lock on it made the sheets of one season wait for each other, one transaction at a time.
+    race = Race.objects.select_for_update(of=("self",)).select_related("season", "circuit").get(pk=race_id)
+    _share_season(race)
     sheet = RaceSheet.objects.select_for_update().defer("raw").get(pk=sheet_id)
     if sheet.is_done:  # a redelivered twin got here first
         return sheet
     sheet.race = race
-    judgement = _spends_still_covered(race, sheet, judgement)
+    entries: dict[str, RaceEntry] | None = None
+    changes = verdict_changes(judgement.verdict) if judgement.valid else []
+    if sheet.kind == RaceSheet.Kind.RACE and any(change.tenths < 0 for change in changes):
+        entries = _race_entries(race)
+        judgement = _spends_still_covered(race, entries, changes, judgement)
     sheet.log = judgement.log
     sheet.verdict = judgement.verdict
     sheet.error = judgement.error
@@ -95,24 +122,34 @@ def _conclude(*, sheet_id: int, judgement: Judgement) -> RaceSheet:
     sheet.validated_at = timezone.now()
     first = not RaceSheet.objects.filter(race=race, kind=sheet.kind, chosen=True).exists()
     sheet.chosen = judgement.valid and first and _still_open(race, sheet.kind)
-    sheet.full_clean(exclude=["raw"])
+    # The race and the sender are rows just read; the version does not change, and `first` was
+    # found under the race's lock (the database holds the one-chosen constraint as well).
+    clean_without_queries(sheet, exclude=["raw"])
     sheet.save(update_fields=["log", "verdict", "error", "status", "validated_at", "chosen", "updated_at"])
     if sheet.chosen:
-        race_sheet_apply(sheet=sheet, by=None)
-    events.sheet_judged(sheet)  # after commit: the sender, and the others asked to confirm
+        if entries is None:
+            entries = _race_entries(race)
+        race_sheet_apply.within(sheet=sheet, by=None, entries=entries)
+    events.sheet_judged(
+        sheet, entries=None if entries is None else entries.values()
+    )  # after commit: the sender, and the others asked to confirm
     return sheet
 
 
-def _spends_still_covered(race: Race, sheet: RaceSheet, judgement: Judgement) -> Judgement:
+def _share_season(race: Race) -> None:
+    """A key-share lock on the race's season, now rather than when the ledger rows are inserted:
+    a steward's service that holds the season (it locks a race with its season) is waited for
+    before this transaction takes any owner's lock, as when the season was locked with the race."""
+    if connection.vendor == "postgresql":
+        with connection.cursor() as cursor:
+            cursor.execute("SELECT 1 FROM league_season WHERE id = %s FOR KEY SHARE", [race.season_id])
+
+
+def _spends_still_covered(
+    race: Race, entries: dict[str, RaceEntry], changes: list, judgement: Judgement
+) -> Judgement:
     """The engine checked the spends against the ledger as it was; under the owners' row locks,
     check again: of two sheets spending the same points at once, the second is `invalid`."""
-    changes = verdict_changes(judgement.verdict) if judgement.valid else []
-    if sheet.kind != RaceSheet.Kind.RACE or not any(change.tenths < 0 for change in changes):
-        return judgement
-    entries = {
-        e.season_entry.car_id: e
-        for e in race.entries.select_related("season_entry__driver", "season_entry__team")
-    }
     lock_balances(entries=entries.values())
     with translation.override("en"):
         problems = experience_check(race=race, entries=entries, changes=changes)
@@ -173,10 +210,13 @@ def race_sheet_choose(*, sheet: RaceSheet, by: AbstractBaseUser) -> RaceSheet:
     return sheet
 
 
-@transaction.atomic
-def race_sheet_apply(*, sheet: RaceSheet, by: AbstractBaseUser | None) -> None:
+@atomic_service
+def race_sheet_apply(
+    *, sheet: RaceSheet, by: AbstractBaseUser | None, entries: dict[str, RaceEntry] | None = None
+) -> None:
     """Write what a chosen, valid sheet says: the grid (qualifying), or results, points and experience,
-    each as the verdict gives it (the stewards' penalties applied)."""
+    each as the verdict gives it (the stewards' penalties applied). `entries`: the race's entries by
+    car when the caller holds them (read under the race's lock)."""
     race = sheet.race
     verdict = sheet.verdict or {}
     if sheet.kind == RaceSheet.Kind.QUALIFYING:
@@ -184,25 +224,33 @@ def race_sheet_apply(*, sheet: RaceSheet, by: AbstractBaseUser | None) -> None:
         race_grid_record(race=race, slots=grid_after_penalties(race=race, slots=slots), by=by, sheet=sheet)
         return
     verdict = _with_facts(sheet, verdict)
-    if sheet.log and not race.entries.filter(grid_slot__isnull=False).exists():
+    if entries is None:
+        entries = _race_entries(race)
+    if sheet.log and not any(entry.grid_slot is not None for entry in entries.values()):
         # No qualifying recorded: the grid is the one the log started from (its gains are the verdict's).
         slots = {car["car"]: car["grid"] for car in sheet.log["cars"]}
-        race_grid_record(race=race, slots=slots, by=by, experience=False)
-    entries = list(race.entries.select_related("season_entry__driver", "season_entry__team"))
-    lock_balances(entries=entries)
+        race_grid_record.within(race=race, slots=slots, by=by, experience=False, entries=entries)
     penalties = list(
         Penalty.objects.filter(race_entry__race=race)
         .select_related("race_entry__season_entry")
         .order_by("decided_at", "pk")
     )
     rows = result_rows(classification=verdict["classification"], penalties=penalties)
-    changes = sheet_changes(race=race, verdict=verdict, rows=rows)
+    changes = sheet_changes(race=race, verdict=verdict, rows=rows, entries=entries)
+    # Balances can only fall by a spend, or by rewriting the race's rows: then the owners are locked.
+    # A sheet that only earns, on a race with no ledger rows yet, waits for no other sheet.
+    if any(change.tenths < 0 for change in changes) or ExperienceEntry.objects.filter(race=race).exists():
+        lock_balances(entries=entries.values())
     status = race.status if race.status in Race.RESULT_STATUSES else Race.Status.VALIDATED
-    results = race_results_record(race=race, rows=rows, status=status, by=by, experience=changes, sheet=sheet)
+    results = race_results_record.within(
+        race=race, rows=rows, status=status, by=by, experience=changes, sheet=sheet, entries=entries
+    )
     # Results were written anew: point each penalty at its car's new result (bookkeeping, not history).
     by_entry = {result.race_entry_id: result for result in results}
     for penalty in penalties:
-        Penalty.objects.filter(pk=penalty.pk).update(result=by_entry.get(penalty.race_entry_id))
+        penalty.result = by_entry.get(penalty.race_entry_id)
+    if penalties:
+        Penalty.objects.bulk_update(penalties, ["result"])
 
 
 def _with_facts(sheet: RaceSheet, verdict: dict[str, Any]) -> dict[str, Any]:
