@@ -32,7 +32,9 @@ class SheetTask(Task):
         if sheet_id is None and args:
             sheet_id = args[0]
         try:
-            race_sheet_fail(sheet_id=sheet_id, reason=failure_reason(Failure.TASK, f"{type(exc).__name__}: {exc}"))
+            race_sheet_fail(
+                sheet_id=sheet_id, reason=failure_reason(Failure.TASK, f"{type(exc).__name__}: {exc}")
+            )
         except Exception:
             logger.exception("race sheet %s: could not record the failure of task %s", sheet_id, task_id)
 

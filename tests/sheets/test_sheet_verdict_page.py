@@ -149,7 +149,10 @@ def test_the_first_line_and_the_knock_ons_take_each_languages_colon(invalid, cli
         # what the worker stores (races/sheets/judging.py, tasks.py), old rows included
         ("the replay took too long and was stopped", "le moteur de règles a mis trop de temps"),
         ("internal error: ZeroDivisionError: division by zero", f"erreur interne{NNBSP}: ZeroDivisionError"),
-        ("validation failed: OperationalError: gone", f"la validation a échoué{NNBSP}: OperationalError: gone"),
+        (
+            "validation failed: OperationalError: gone",
+            f"la validation a échoué{NNBSP}: OperationalError: gone",
+        ),
         ("a reason from another version of the site", "a reason from another version of the site"),
     ],
 )

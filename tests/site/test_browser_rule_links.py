@@ -89,7 +89,8 @@ def test_every_rule_id_on_a_verdict_and_in_the_replay_opens_its_rule(live_server
     base = live_server.url
 
     # first violation (its rule), the knock-on, then the violations table's two rows
-    assert follow_each_rule_link(page, base + invalid.get_absolute_url(), language) == ["G2", "T1", "G2", "T1"]
+    followed = follow_each_rule_link(page, base + invalid.get_absolute_url(), language)
+    assert followed == ["G2", "T1", "G2", "T1"]
     assert follow_each_rule_link(page, base + valid.get_absolute_url(), language) == ["C5", "C2"]
     # the replay of the invalid version: the violation listed at its turn (drawn by replay.js), and
     # the same in the turn-by-turn list of events
