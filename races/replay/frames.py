@@ -23,6 +23,7 @@ from django.utils.translation import gettext as _
 from league.templatetags.league_extras import cause_label
 from races.messages import message_text
 from races.models import Race, RaceEntry, RaceSheet
+from races.read_errors import reading_text
 from rules.formats import CarEntry, LogFormatError, Move, read_race_log
 from rules.gearbox import check_shift
 from rules.messages import SPINS, Code
@@ -134,7 +135,9 @@ def _frames(sheet: RaceSheet) -> dict[str, Any]:
         track = load_circuit(race.circuit.document)
         rules = RuleSet.from_options(log.options, points=race.season.points_table, laps=race.race_laps)
         game, state, problems = start(log, track, rules)
-    except (LogFormatError, CircuitError, UnknownOptionError, ValueError, TypeError) as exc:
+    except (LogFormatError, CircuitError) as exc:
+        raise ReplayUnavailable(reading_text(exc)) from exc  # in the reader's language
+    except (UnknownOptionError, ValueError, TypeError) as exc:
         raise ReplayUnavailable(str(exc)) from exc
 
     grid = {car.id: car.square for car in state.cars}

@@ -14,6 +14,7 @@ from django.utils import timezone
 from kombu.exceptions import OperationalError as BrokerError
 
 from races.models import RaceEntry, RaceSheet
+from races.sheets.failures import Failure, failure_reason
 from races.sheets.judging import race_sheet_fail, race_sheet_validate
 from races.sheets.photo_processing import sheet_photos_process
 from races.sheets.stewarding import penalty_impose
@@ -31,7 +32,9 @@ class SheetTask(Task):
         if sheet_id is None and args:
             sheet_id = args[0]
         try:
-            race_sheet_fail(sheet_id=sheet_id, reason=f"validation failed: {type(exc).__name__}: {exc}")
+            race_sheet_fail(
+                sheet_id=sheet_id, reason=failure_reason(Failure.TASK, f"{type(exc).__name__}: {exc}")
+            )
         except Exception:
             logger.exception("race sheet %s: could not record the failure of task %s", sheet_id, task_id)
 

@@ -7,13 +7,14 @@ from collections.abc import Mapping
 from typing import Any
 
 from django import template
-from django.utils.html import format_html
+from django.utils.html import conditional_escape, format_html
 from django.utils.safestring import SafeString
-from django.utils.translation import gettext
+from django.utils.translation import gettext, pgettext
 
 from races.messages import verdict_text
 from races.rulebook.anchors import rule_url
 from races.rulebook.book import known
+from races.sheets.failures import failure_text
 from races.sheets.site_messages import SiteCode
 
 register = template.Library()
@@ -60,4 +61,16 @@ def sheet_error(sheet: Any) -> str:
         params = violation.get("params") or {}
         if violation.get("code") == SiteCode.UNREADABLE and isinstance(params.get("error"), Mapping):
             return verdict_text(violation)
-    return getattr(sheet, "error", "") or ""
+    # A sheet that could not be judged: the worker's reason, said in the reader's language.
+    return failure_text(getattr(sheet, "error", "") or "")
+
+
+@register.filter(needs_autoescape=True)
+def then_what(where: str, what: str, autoescape: bool = True) -> SafeString:
+    """`{% filter then_what:message %}<strong>Turn 3</strong>, car 7{% endfilter %}`: the place, then
+    what happened there, with the language's punctuation (French: a narrow no-break space before
+    the colon). The place is the rendered block; the message is escaped."""
+    escape = conditional_escape if autoescape else (lambda text: text)
+    # Translators: a place in a race (turn, car, driver), then what went wrong there.
+    template = pgettext("verdict line", "{where}: {what}")
+    return format_html(template, where=escape(where), what=escape(what))

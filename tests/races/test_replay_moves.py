@@ -173,3 +173,18 @@ def test_an_invalid_version_replays_up_to_where_the_engine_stopped(oval, example
     assert client.get(f"{url}?sheet={bad.pk}").status_code == 200
     assert client.get(url).status_code == 404  # no valid version stands for the race
     assert client.get(f"{url}?sheet=999999").status_code == 404
+
+
+def test_a_log_that_no_longer_replays_says_why_in_the_readers_language(oval, example_log):
+    from races.models import Circuit
+    from races.replay.frames import ReplayUnavailable
+
+    sheet = submit(oval.race, example_log, oval.steward)
+    Circuit.objects.filter(pk=oval.race.circuit_id).update(document={"format": "formule-de/circuit@1"})
+    said = {}
+    for language in ("en", "fr"):
+        with override(language), pytest.raises(ReplayUnavailable) as caught:
+            race_replay(sheet=RaceSheet.objects.get(pk=sheet.pk))
+        said[language] = str(caught.value)
+    assert said["en"].startswith("id: ") and said["en"] != said["fr"]
+    assert said["fr"] == "id : texte non vide attendu, reçu None"  # the reading error, in French

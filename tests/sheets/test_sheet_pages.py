@@ -83,7 +83,7 @@ def test_a_pasted_log_leads_to_the_sheet_page_with_its_verdict(
     assert "badge-invalid" in html
     assert ">rule G2</a>" in html
     assert "gear 2 → 4 skips a gear going up" in html
-    assert '<td class="num">3</td>' in html  # the turn
+    assert '<td class="num" data-label="Turn">3</td>' in html  # the turn
     assert "Sheet received as version 1." in html
 
 

@@ -125,3 +125,54 @@ def test_a_corrected_version_keeps_the_photos(
         assert copy.thumbnail
     # the old version keeps its own
     assert invalid.photos.count() == 2
+
+
+NNBSP = "\u202f"  # French sets a narrow no-break space before a colon
+
+
+def test_the_first_line_and_the_knock_ons_take_each_languages_colon(invalid, client: Client):
+    url = invalid.get_absolute_url()
+    english = client.get(url).content.decode()
+    french = client.get(url, HTTP_ACCEPT_LANGUAGE="fr").content.decode()
+
+    line = re.search(r'<p class="first-line">(.*?)</p>', english, re.S).group(1)
+    assert re.search(r"</strong> \([^)]+\): gear 2 → 4", line), line
+    line = re.search(r'<p class="first-line">(.*?)</p>', french, re.S).group(1)
+    assert re.search(rf"</strong> \([^)]+\){NNBSP}: passage de la 2e à la 4e", line), line
+    knock_on = re.search(r'<details class="knock-on">(.*?)</details>', french, re.S).group(1)
+    assert f"tour 4, voiture 7{NNBSP}: S2-b3" in knock_on
+
+
+@pytest.mark.parametrize(
+    ("stored", "french"),
+    [
+        # what the worker stores (races/sheets/judging.py, tasks.py), old rows included
+        ("the replay took too long and was stopped", "le moteur de règles a mis trop de temps"),
+        ("internal error: ZeroDivisionError: division by zero", f"erreur interne{NNBSP}: ZeroDivisionError"),
+        (
+            "validation failed: OperationalError: gone",
+            f"la validation a échoué{NNBSP}: OperationalError: gone",
+        ),
+        ("a reason from another version of the site", "a reason from another version of the site"),
+    ],
+)
+def test_the_workers_reason_reads_in_the_readers_language(invalid, client: Client, stored, french):
+    RaceSheet.objects.filter(pk=invalid.pk).update(status=RaceSheet.Status.ERROR, verdict=None, error=stored)
+
+    english = client.get(invalid.get_absolute_url()).content.decode()
+    page = client.get(invalid.get_absolute_url(), HTTP_ACCEPT_LANGUAGE="fr").content.decode()
+
+    assert f"The sheet could not be judged: {stored}" in english.replace("&#x27;", "'")
+    assert "La feuille n" in page and french in page.replace("&#x27;", "'")
+
+
+def test_the_reason_the_task_stores_is_one_the_page_translates():
+    from django.utils import translation
+
+    from races.sheets.failures import Failure, failure_reason, failure_text
+
+    stored = failure_reason(Failure.TASK, "OperationalError: gone")
+    assert stored == "validation failed: OperationalError: gone"  # the API's English, as documented
+    with translation.override("fr"):
+        assert failure_text(stored) == f"la validation a échoué{NNBSP}: OperationalError: gone"
+        assert failure_text(failure_reason(Failure.TIMEOUT)).startswith("le moteur de règles")

@@ -39,6 +39,18 @@ MEASURE = """() => {
     if (!box || box.width === 0 || box.right > Math.min(innerWidth, wrap.getBoundingClientRect().right))
       out.push('the standings points are not in view');
   }
+  // the rules an invalid sheet broke read as cards on a phone: their messages wrap, nothing scrolls
+  for (const table of document.querySelectorAll('table.violations-table')) {
+    const wrap = table.closest('.table-wrap');
+    if (wrap && wrap.scrollWidth > wrap.clientWidth) out.push(`the violations table scrolls (${wrap.scrollWidth} > ${wrap.clientWidth} px)`);
+  }
+  // the replay's map fits its box (no sideways scrolling, nothing cut off)
+  for (const map of document.querySelectorAll('.replay-map')) {
+    const svg = map.querySelector('svg');
+    const box = map.getBoundingClientRect(), drawn = svg && svg.getBoundingClientRect();
+    if (map.scrollWidth > map.clientWidth || (drawn && (drawn.left < box.left - 1 || drawn.right > box.right + 1)))
+      out.push(`the replay map is wider than its box (${drawn && Math.round(drawn.width)} > ${Math.round(box.width)} px)`);
+  }
   return out;
 }"""
 

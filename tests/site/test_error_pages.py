@@ -69,10 +69,11 @@ def test_a_broken_view_gets_the_styled_500_in_the_readers_language(client, setti
     assert "a bug in a view" not in html  # nothing of the error leaks out
 
 
-def test_a_broken_api_call_is_a_json_500(client, settings):
+@pytest.mark.parametrize(("language", "detail"), [("en", "Server error."), ("fr", "Erreur du serveur.")])
+def test_a_broken_api_call_is_a_json_500(client, settings, language, detail):
     settings.ROOT_URLCONF = __name__
     client.raise_request_exception = False
-    response = client.get("/api/boom/", HTTP_ACCEPT_LANGUAGE="en")
+    response = client.get("/api/boom/", HTTP_ACCEPT_LANGUAGE=language)
 
     assert response.status_code == 500
-    assert response.json() == {"detail": "Server error."}
+    assert response.json() == {"detail": detail}
