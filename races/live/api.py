@@ -55,7 +55,9 @@ class StateSerializer(serializers.Serializer):
     to_play = ToPlaySerializer(allow_null=True, help_text="null once the race is over")
     weather = serializers.CharField()
     cars = serializers.ListField(
-        child=serializers.DictField(), help_text="Each car's square, gear, wear, status…"
+        child=serializers.DictField(),
+        help_text="Each car's square (null once off the track), last_square (where it stopped last), "
+        "gear, wear, status…",
     )
     order = serializers.ListField(
         child=serializers.CharField(), help_text="The race order now, leader first."

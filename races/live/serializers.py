@@ -63,13 +63,48 @@ def step_events(engine: Table, since: int = 0, memo: dict | None = None) -> list
     return out
 
 
-def _car(engine: Table, car) -> dict[str, Any]:  # noqa: ANN001 - a rules.state.CarState
+def last_squares(engine: Table, memo: dict | None = None) -> dict[str, str | None]:
+    """Each car's square, or for a car off the track (finished, out) the square it was last on:
+    walked back along the chain of tables, each link's answer kept in `memo` (as its words)."""
+    memo = {} if memo is None else memo
+    pending: list[Table] = []
+    t: Table | None = engine
+    known: dict[str, str | None] = {}
+    while t is not None:
+        hit = memo.get(("last", id(t)))
+        if hit is not None and hit[0] is t:
+            known = hit[1]
+            break
+        pending.append(t)
+        t = t.previous
+    for link in reversed(pending):  # oldest first: each link's answer from its predecessor's
+        now = {c.id: c.square for c in link.state.cars}
+        left = [car for car, square in now.items() if square is None and known.get(car) is not None]
+        if left and link.previous is not None and (move := _last_move(link)) is not None:
+            # the car that crossed the line (or went out) on its move stopped on the move's stop
+            # square, which the state no longer holds; another car taken off keeps its old one
+            if move.car in left and move.stop is not None:
+                now[move.car] = move.stop
+        known = {car: square if square is not None else known.get(car) for car, square in now.items()}
+        memo[("last", id(link))] = (link, known)
+    return known
+
+
+def _last_move(link: Table):  # noqa: ANN202 - a rules.formats.Move or None
+    turns = link.turns()
+    if link.previous is None or link.moves() == link.previous.moves():
+        return None  # a restart
+    return turns[-1].moves[-1] if turns and turns[-1].moves else None
+
+
+def _car(engine: Table, car, last: dict[str, str | None]) -> dict[str, Any]:  # noqa: ANN001 - a CarState
     entry = engine.game.entries.get(car.id)
     return {
         "car": car.id,
         "driver": entry.driver if entry else "",
         "team": entry.team if entry else "",
         "square": car.square,
+        "last_square": last.get(car.id),
         "gear": car.gear,
         "crossings": car.crossings,
         "status": car.status.value,
@@ -89,6 +124,7 @@ def table_state_json(
     game = engine.game
     placings = classify(game.track, game.rules, state)
     leader = max((c.crossings for c in state.cars), default=0)
+    last = last_squares(engine, memo)
     return {
         "id": table.pk,
         "race": table.race_id,
@@ -108,7 +144,7 @@ def table_state_json(
             "again": to.again,
         },
         "weather": state.weather.current.value,
-        "cars": [_car(engine, c) for c in state.cars],
+        "cars": [_car(engine, c, last) for c in state.cars],
         "order": [p.car for p in placings],
         "classification": [p.to_json() for p in placings],
         "events": step_events(engine, since, memo),
