@@ -80,11 +80,11 @@ def last_squares(engine: Table, memo: dict | None = None) -> dict[str, str | Non
     for link in reversed(pending):  # oldest first: each link's answer from its predecessor's
         now = {c.id: c.square for c in link.state.cars}
         left = [car for car, square in now.items() if square is None and known.get(car) is not None]
-        if left and link.previous is not None and (move := _last_move(link)) is not None:
-            # the car that crossed the line (or went out) on its move stopped on the move's stop
-            # square, which the state no longer holds; another car taken off keeps its old one
-            if move.car in left and move.stop is not None:
-                now[move.car] = move.stop
+        # the car that crossed the line (or went out) on its move stopped on the move's stop
+        # square, which the state no longer holds; another car taken off keeps its old one
+        move = _last_move(link) if left else None
+        if move is not None and move.car in left and move.stop is not None:
+            now[move.car] = move.stop
         known = {car: square if square is not None else known.get(car) for car, square in now.items()}
         memo[("last", id(link))] = (link, known)
     return known
