@@ -18,6 +18,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from races.live import engine
+from races.live.dice import dice_problems
 from races.live.header import header_judged
 from races.live.models import LiveStep, LiveTable
 from races.live.permissions import table_writer_allowed
@@ -143,6 +144,10 @@ def _step(*, table: LiveTable, user: AbstractBaseUser, kind: str, body: Any, exp
             if expected == locked.steps - 1 and _is_last(locked, kind, normal):
                 return locked, now, False  # the other device's post of this very move
             raise _behind(locked)
+        if kind == Kind.MOVE:
+            wrong = dice_problems(locked, normal, now.to_play.turn if now.to_play else 0)
+            if wrong:
+                raise TableRefused(_("The move is not what the site's dice said."), violations=wrong)
         try:
             after, events = (restart if kind == Kind.RESTART else play)(now, normal)
         except LogFormatError as exc:
