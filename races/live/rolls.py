@@ -4,12 +4,10 @@ record says which rolls were the site's (a gear's die from its real faces, or a 
 from __future__ import annotations
 
 import secrets
-from typing import Any
 
 from django.conf import settings
 from django.db import models
 from django.utils import timezone
-from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from rules.gearbox import FACES
@@ -56,58 +54,3 @@ def site_roll(*, table: models.Model, die: str, by: object) -> SiteRoll:
         except (KeyError, ValueError) as exc:
             raise NoSuchDie(die) from exc
     return SiteRoll.objects.create(table=table, step=table.steps, die=die, roll=value, by=by)
-
-
-def site_roll_mismatches(*, table: models.Model, step: int, move: Any) -> list[dict[str, Any]]:
-    """Where a move says another value than the site rolled for it (before step `step`): the
-    gear's die (the last roll of that die) and the d20s rolled after it, which must all be among
-    the move's test rolls, in order. A table without site rolls is never refused here."""
-    if not isinstance(move, dict):
-        return []
-    rolls = list(SiteRoll.objects.filter(table=table, step=step).exclude(die="weather").order_by("pk"))
-    if not rolls:
-        return []
-    car = str(move.get("car", ""))
-    out: list[dict[str, Any]] = []
-    gear = str(move.get("gear", ""))
-    gear_rolls = [n for n, r in enumerate(rolls) if r.die == gear]
-    after = 0
-    if gear_rolls:
-        last = rolls[gear_rolls[-1]]
-        after = gear_rolls[-1] + 1
-        xp = move.get("xp") if isinstance(move.get("xp"), dict) else {}
-        typed = xp.get("natural", move.get("roll")) if xp.get("driver") else move.get("roll")
-        if typed != last.roll:
-            out.append(_mismatch(car, gettext("the die of gear %(gear)s") % {"gear": gear}, last.roll, typed))
-    typed_d20 = [t.get("roll") for t in move.get("tests") or [] if isinstance(t, dict)]
-    pos = 0
-    for rolled in (r for r in rolls[after:] if r.die == "d20"):
-        while pos < len(typed_d20) and typed_d20[pos] != rolled.roll:
-            pos += 1
-        if pos == len(typed_d20):
-            out.append(_mismatch(car, gettext("a d20"), rolled.roll, None))
-            break
-        pos += 1
-    return out
-
-
-def _mismatch(car: str, die: str, rolled: int, typed: Any) -> dict[str, Any]:
-    if typed is None:
-        message = gettext("The site rolled %(rolled)s on %(die)s, and the move does not have it.") % {
-            "rolled": rolled,
-            "die": die,
-        }
-    else:
-        message = gettext("The site rolled %(rolled)s on %(die)s, but the move says %(typed)s.") % {
-            "rolled": rolled,
-            "die": die,
-            "typed": typed,
-        }
-    return {
-        "turn": None,
-        "car": car or None,
-        "rule": "SITE-dice",
-        "code": "site.dice_mismatch",
-        "params": {"die": die, "rolled": rolled, "typed": typed},
-        "message": str(message),
-    }
