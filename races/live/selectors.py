@@ -37,7 +37,8 @@ def table_get(*, pk: int) -> LiveTable:
     """One table (raises `LiveTable.DoesNotExist`)."""
     # No joins: the race, its season and circuit are read only to rebuild the engine table (a
     # cache miss, races.live.engine) or to check a writer; the state needs the table's row alone.
-    return LiveTable.objects.get(pk=pk)
+    # The header (a JSON document) too is read only then (deferred).
+    return LiveTable.objects.defer("header").get(pk=pk)
 
 
 def race_tables(*, race: Race) -> QuerySet[LiveTable]:

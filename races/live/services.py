@@ -89,32 +89,35 @@ def table_create(*, race: Race, user: AbstractBaseUser, header: Any) -> LiveTabl
 
 
 def table_move(
-    *, table: LiveTable, user: AbstractBaseUser, move: Any, expected: int | None = None
+    *, table: LiveTable | int, user: AbstractBaseUser, move: Any, expected: int | None = None
 ) -> tuple[LiveTable, Table, bool]:
     """Play one race-log@1 move object. Returns the table, the engine's table after it, and
     whether a step was stored (False: the same move was already the last one, `expected` one
-    step behind)."""
+    step behind). `table` may be its id: the row is then read once, locked."""
     return _step(table=table, user=user, kind=Kind.MOVE, body=move, expected=expected)
 
 
 def table_restart(
-    *, table: LiveTable, user: AbstractBaseUser, restart: Any, expected: int | None = None
+    *, table: LiveTable | int, user: AbstractBaseUser, restart: Any, expected: int | None = None
 ) -> tuple[LiveTable, Table, bool]:
     """A5: the restart (`{"pits": [...]}`) the turn after a red flag starts with."""
     return _step(table=table, user=user, kind=Kind.RESTART, body=restart, expected=expected)
 
 
-def _locking(table: LiveTable) -> LiveTable:
-    """The table's row, locked (its race's rows are not: the caller's copy of the race is kept)."""
-    locked = LiveTable.objects.select_for_update().get(pk=table.pk)
-    if LiveTable.race.is_cached(table):
+def _locking(table: LiveTable | int) -> LiveTable:
+    """The table's row, locked (its race's rows are not: the caller's copy of the race is kept).
+    Its header (a JSON document) is read only if the engine's table must be rebuilt. Given an id,
+    the row is read once, here (raises `LiveTable.DoesNotExist`)."""
+    pk = table if isinstance(table, int) else table.pk
+    locked = LiveTable.objects.select_for_update().defer("header").get(pk=pk)
+    if not isinstance(table, int) and LiveTable.race.is_cached(table):
         locked.race = table.race
     return locked
 
 
-def _locked(table: LiveTable, user: AbstractBaseUser) -> LiveTable:
-    _table_writer(table, user)
-    locked = _locking(table)
+def _locked(table: LiveTable | int, user: AbstractBaseUser) -> LiveTable:
+    locked = _locking(table)  # the row first: the writer is checked by its race id
+    _table_writer(locked, user)
     if locked.status == Status.FINISHED:
         raise TableConflict(_("This race has been turned into a race sheet: it can no longer change."))
     return locked
@@ -129,7 +132,7 @@ def _normal(engine_table: Table, kind: str, body: Any) -> dict[str, Any]:
     return read_move(body, "move", cars).to_json()
 
 
-def _step(*, table: LiveTable, user: AbstractBaseUser, kind: str, body: Any, expected: int | None):
+def _step(*, table: LiveTable | int, user: AbstractBaseUser, kind: str, body: Any, expected: int | None):
     with transaction.atomic():
         locked = _locked(table, user)
         now = engine.engine_table(locked)
@@ -157,10 +160,9 @@ def _step(*, table: LiveTable, user: AbstractBaseUser, kind: str, body: Any, exp
             ) from exc
         if after is now:
             raise _refused(now, normal, kind, events)
-        try:
-            with transaction.atomic():
-                LiveStep.objects.create(table=locked, index=locked.steps, kind=kind, body=normal, by=user)
-        except IntegrityError as exc:  # SQLite: another request stored step `steps` first
+        try:  # no savepoint: the refusal leaves the whole transaction, rolled back
+            LiveStep.objects.create(table=locked, index=locked.steps, kind=kind, body=normal, by=user)
+        except IntegrityError as exc:  # a backstop: the lock (BEGIN IMMEDIATE on SQLite) serialises
             raise _behind(locked) from exc
         locked.steps += 1
         locked.revision += 1
@@ -195,7 +197,7 @@ def _refused(now: Table, normal: dict[str, Any], kind: str, events) -> TableRefu
 
 
 def table_undo(
-    *, table: LiveTable, user: AbstractBaseUser, expected: int | None = None
+    *, table: LiveTable | int, user: AbstractBaseUser, expected: int | None = None
 ) -> tuple[LiveTable, Table]:
     """Take back the last step (a move or a restart)."""
     with transaction.atomic():

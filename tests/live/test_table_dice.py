@@ -50,7 +50,11 @@ def test_a_move_with_another_number_than_the_sites_gear_die_is_refused(raced) ->
 
     assert response.status_code == 400, response.json()
     [wrong] = response.json()["violations"]
-    assert (wrong["rule"], wrong["code"], wrong["car"]) == ("SITE-dice", "site.dice_gear_differs", first["car"])
+    assert (wrong["rule"], wrong["code"], wrong["car"]) == (
+        "SITE-dice",
+        "site.dice_gear_differs",
+        first["car"],
+    )
     assert wrong["params"] == {"gear": first["gear"], "site": other_face(first), "move": first["roll"]}
     assert f"gear {first['gear']}" in wrong["message"]
     row = LiveTable.objects.get(pk=table)
