@@ -1192,7 +1192,9 @@
       draft = { steps: state.steps, car: car, gear: g, roll: r, extra: {}, pitRoll: null, spare: true,
         move: { car: car, gear: g, roll: r, path: squares, option: { spare: taken }, tests: [] } };
       saveDraft();
-      askTests();
+      // the tests due are not asked for a spare car (the choices serve the car to play): the
+      // engine judges the move as posted and names any roll it misses
+      post(draft.move);
     });
     stepNode.appendChild(form);
     backButton(function () {
@@ -1231,7 +1233,7 @@
           startMove();
           return;
         }
-        if (answer.status === 400 && answer.body && answer.body.tests_due && answer.body.tests_due.length && draft && draft.move) {
+        if (answer.status === 400 && answer.body && answer.body.tests_due && answer.body.tests_due.length && draft && draft.move && !draft.spare) {
           askTests();
           return;
         }

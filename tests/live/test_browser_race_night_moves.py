@@ -232,3 +232,51 @@ def test_the_site_dice_are_offered_and_a_move_at_the_roll_typed_by_the_site_is_s
     expect(page.locator(".live-step-title")).to_contain_text("Where does it stop?")
     roll = table.site_rolls.get()
     assert roll.die == "1" and re.search(rf"· {roll.roll}$", page.locator(".live-step-title").inner_text())
+
+
+def test_a_long_stop_with_a_repair_recorded_by_taps(live_server, phone):
+    night = night_for(golden("advanced/s3-legal-long-stop-with-repair"))
+    table = table_at(night, 6)
+    page = open_table(phone, live_server, night, table)
+    move = moves_of(night.log)[6][2]
+    assert move["pit"] == {"stop": "long", "repair": {"brakes": 1}}
+
+    page.locator(f'.live-gear[data-gear="{move["gear"]}"]').tap()
+    page.locator(".live-extras summary").tap()
+    page.locator('select[name="pit"]').select_option("long")
+    page.locator('input[name="repair-brakes"]').fill("1")
+    die(page, move["roll"])
+    page.locator(f'.live-stop[data-square="{move["path"][-1]}"]').first.tap()
+    table = stored(page, table, 7)
+
+    assert table.rows.get(index=6).body["pit"] == move["pit"]
+    finish_by_services(night, table)
+    table.refresh_from_db()
+    ours = engine.engine_table(table).log()
+    assert verdict(ours, night) == verdict(night.log, night)
+
+
+def test_a_spare_car_after_its_drivers_retirement_recorded_by_taps(live_server, phone):
+    night = night_for(golden("advanced/a5-legal-spare-car"))
+    table = table_at(night, 13)  # turn 8 played; car 7 is out and may take the spare car
+    page = open_table(phone, live_server, night, table)
+    move = moves_of(night.log)[13][2]
+    assert move["option"] == {"spare": {"engine": 1, "body": 1}}
+
+    page.locator('[data-spare="7"]').tap()
+    page.locator('select[name="spare-1"]').select_option("engine")
+    page.locator('select[name="spare-2"]').select_option("body")
+    page.locator('input[name="spare-gear"]').fill(str(move["gear"]))
+    page.locator('input[name="spare-roll"]').fill(str(move["roll"]))
+    page.locator(f'svg polygon[data-sq="{move["path"][0]}"]').tap()  # the path, tapped on the board...
+    path = page.locator('input[name="spare-path"]')
+    expect(path).to_have_value(move["path"][0])
+    path.fill(" ".join(move["path"]))  # ... or typed
+    page.get_by_role("button", name="Play the move").tap()
+    table = stored(page, table, 14)
+
+    assert table.rows.get(index=13).body["option"] == move["option"]
+    finish_by_services(night, table)
+    table.refresh_from_db()
+    ours = engine.engine_table(table).log()
+    assert ours["turns"] == night.log["turns"] and verdict(ours, night) == verdict(night.log, night)
