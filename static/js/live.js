@@ -831,10 +831,12 @@
     var block = extrasBlock();
     var read = block.read;
     if (gear === 7) {
-      // A13: two dice (the d5 and the d6), typed
       var form = el("form", "live-number live-seventh");
-      var d5 = numberInput(1, 5);
-      var d6 = numberInput(1, 6);
+      // A13: the 5th gear's die and the 6th gear's die, thrown together
+      var five = data.faces["5"] || [11, 20];
+      var six = data.faces["6"] || [21, 30];
+      var d5 = numberInput(five[0], five[1]);
+      var d6 = numberInput(six[0], six[1]);
       form.appendChild(field(L.seventhA, d5, "d5"));
       form.appendChild(field(L.seventhB, d6, "d6"));
       var ok = el("button", "button live-big", L.ok);
@@ -844,7 +846,7 @@
         event.preventDefault();
         var a = parseInt(d5.value, 10);
         var b = parseInt(d6.value, 10);
-        if (!(a >= 1 && a <= 5 && b >= 1 && b <= 6)) {
+        if (!(a >= five[0] && a <= five[1] && b >= six[0] && b <= six[1])) {
           say(L.seventhBad, "error");
           return;
         }

@@ -280,3 +280,73 @@ def test_a_spare_car_after_its_drivers_retirement_recorded_by_taps(live_server, 
     table.refresh_from_db()
     ours = engine.engine_table(table).log()
     assert ours["turns"] == night.log["turns"] and verdict(ours, night) == verdict(night.log, night)
+
+
+def _top(page) -> None:
+    page.locator('select[name="option-top"]').select_option("1")
+
+
+def _pedal(page) -> None:
+    page.locator('input[name="option-pedal"]').check()
+
+
+def _reroll(page) -> None:
+    page.locator('select[name="xp"]').select_option("reroll")
+    page.locator('input[name="xp-natural"]').fill("2")
+
+
+@pytest.mark.parametrize(
+    ("name", "index", "choose"),
+    [
+        ("advanced/a19-legal-top", 0, _top),
+        ("advanced/a10-legal-pedal", 0, _pedal),
+        ("core/x2-legal-reroll", 3, _reroll),
+    ],
+    ids=["A19 top", "A10 pedal", "X2 driver re-roll"],
+)
+def test_an_option_action_or_a_driver_point_recorded_by_taps(live_server, phone, name, index, choose):
+    night = night_for(golden(name))
+    table = table_at(night, index)
+    page = open_table(phone, live_server, night, table)
+    move = moves_of(night.log)[index][2]
+
+    page.locator(f'.live-gear[data-gear="{move["gear"]}"]').tap()
+    page.locator(".live-extras summary").tap()
+    choose(page)
+    die(page, move["roll"])
+    page.locator(f'.live-stop[data-square="{move["path"][-1]}"]').first.tap()
+    for test in move.get("tests", []):
+        expect(page.locator(".live-step-title")).to_contain_text("rolls a d20")
+        die(page, test["roll"])
+    table = stored(page, table, index + 1)
+
+    body = table.rows.get(index=index).body
+    assert {k: body.get(k) for k in ("option", "xp", "tests")} == {
+        k: move.get(k) for k in ("option", "xp", "tests")
+    }
+    finish_by_services(night, table)
+    table.refresh_from_db()
+    ours = engine.engine_table(table).log()
+    assert ours["turns"] == night.log["turns"] and verdict(ours, night) == verdict(night.log, night)
+
+
+def test_seventh_gear_with_its_two_dice_recorded_by_taps(live_server, phone):
+    night = night_for(golden("advanced/a13-legal-seventh-gear"))
+    table = table_at(night, 13)
+    page = open_table(phone, live_server, night, table)
+    move = moves_of(night.log)[13][2]
+    assert move["gear"] == 7 and move["roll"] == [11, 21]
+
+    page.locator('.live-gear[data-gear="7"]').tap()
+    page.locator('input[name="d5"]').fill("11")
+    page.locator('input[name="d6"]').fill("21")
+    page.locator(".live-seventh button[type=submit]").tap()
+    page.locator(f'.live-stop[data-square="{move["path"][-1]}"]').first.tap()
+    expect(page.locator(".live-step-title")).to_contain_text("engine")
+    die(page, move["tests"][0]["roll"])
+    table = stored(page, table, 14)
+
+    finish_by_services(night, table)
+    table.refresh_from_db()
+    ours = engine.engine_table(table).log()
+    assert verdict(ours, night) == verdict(night.log, night)
