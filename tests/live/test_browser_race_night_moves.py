@@ -18,7 +18,7 @@ from playwright.sync_api import expect
 from races.live import engine, services
 from races.live.models import LiveTable
 from rules.formats import read_race_log
-from rules.play import Table, play, restart
+from rules.play import Table, play, restart, stops
 from rules.replay import replay
 from rules.ruleset import RuleSet
 from tests.live.conftest import Night, moves_of, night_for
@@ -350,3 +350,30 @@ def test_seventh_gear_with_its_two_dice_recorded_by_taps(live_server, phone):
     table.refresh_from_db()
     ours = engine.engine_table(table).log()
     assert verdict(ours, night) == verdict(night.log, night)
+
+
+def test_a_drive_through_the_pit_lane_is_one_of_the_stops(live_server, phone):
+    night = night_for(golden("advanced/s2-legal-fast-tyre-stop"))
+    table = table_at(night, 6)  # before the pit entry
+    page = open_table(phone, live_server, night, table)
+
+    page.locator('.live-gear[data-gear="3"]').tap()
+    die(page, 6)
+    lane = page.locator('.live-stop[data-pit-lane="1"]').first
+    expect(lane).to_contain_text("through the pit lane")
+    square = lane.get_attribute("data-square")
+    lane.tap()
+    table = stored(page, table, 7)
+
+    body = table.rows.get(index=6).body
+    assert "pit" not in body
+    # the engine, asked directly, offers that very way, and the car stopped where the page said
+    direct = Table.start(night.header, night.track, RuleSet.from_options(night.log["options"]))
+    for _turn, _rst, m in moves_of(night.log)[:6]:
+        direct, _ = play(direct, m)
+    offered = [w.move.to_json() for s in stops(direct, 3, 6) for w in s.ways]
+    assert any(o.get("path") == body["path"] for o in offered)
+    assert any(sq.startswith("PIT-") for sq in body["path"]) and body["path"][-1] == square
+    direct, _events = play(direct, body)
+    assert engine.engine_table(table).log() == direct.log()
+    assert direct.state.car("7").square == square
