@@ -1068,6 +1068,7 @@
     stepNode.appendChild(el("p", "note", L.restartHelp));
     var form = el("form", "live-restart");
     var rows = [];
+    var ticked = [];
     (state.order || []).forEach(function (car) {
       var info = (state.cars || []).filter(function (c) {
         return c.car === car;
@@ -1086,6 +1087,7 @@
       var more = el("div", "live-restart-work");
       var tyres = select(tyreChoices(true), "");
       more.appendChild(field(L.newTyres, tyres, "tyres-" + car));
+      more.appendChild(el("p", "note", L.repairs));
       data.parts.forEach(function (part) {
         more.appendChild(field(data.partLabels[part] || part, numberInput(0, 9), "repair-" + car + "-" + part));
       });
@@ -1095,8 +1097,15 @@
         more.appendChild(field(L.fuel, fuel, "fuel-" + car));
       }
       more.hidden = true;
+      // the stopping cars start last, in the order they were ticked
       stop.addEventListener("change", function () {
         more.hidden = !stop.checked;
+        ticked = ticked.filter(function (c) {
+          return c !== car;
+        });
+        if (stop.checked) {
+          ticked.push(car);
+        }
       });
       box.appendChild(more);
       form.appendChild(box);
@@ -1108,7 +1117,9 @@
     form.addEventListener("submit", function (event) {
       event.preventDefault();
       var pits = [];
-      rows.forEach(function (row) {
+      rows.slice().sort(function (a, b) {
+        return ticked.indexOf(a.car) - ticked.indexOf(b.car);
+      }).forEach(function (row) {
         if (!row.stop.checked) {
           return;
         }
