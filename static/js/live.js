@@ -769,6 +769,9 @@
         return;
       }
       quiet();
+      if (draft) {
+        draft.typing = null; // the number is given: the next question starts empty
+      }
       onValue(value, false);
     });
     // A typed value is kept in the draft as it is typed (a reload brings it back).
@@ -796,6 +799,9 @@
         })
         .then(function (answer) {
           input.value = String(answer.roll);
+          if (draft) {
+            draft.typing = null;
+          }
           say(label + ": " + answer.roll + " (" + L.rolledBySite + ")", "info");
           onValue(answer.roll, true);
         })

@@ -110,6 +110,7 @@ def test_a_tyre_stop_with_its_pit_roll_recorded_by_taps(live_server, phone):
     die(page, move["roll"])
     # The pit d20 comes first: on 1–10 the car goes on ceil(roll / 2) squares past its stand.
     expect(page.locator(".live-step-title")).to_contain_text("pit stop")
+    expect(page.locator(".live-number input")).to_have_value("")  # not the die just typed
     die(page, move["tests"][0]["roll"])
     target = move["path"][-1]
     expect(page.locator(f'svg polygon.is-stop[data-sq="{target}"]')).to_have_count(1)
@@ -167,6 +168,7 @@ def test_a_red_flag_restart_with_a_stop_under_the_flag_and_a_reload_mid_move(liv
     page.locator(f'.live-stop[data-square="{move["path"][-1]}"]').first.tap()
     # ... and the tests rolled so far.
     expect(page.locator(".live-step-title")).to_contain_text("collision")
+    expect(page.locator(".live-number input")).to_have_value("")  # not the die typed before
     die(page, move["tests"][0]["roll"])
     expect(page.locator(".live-step-title")).to_contain_text("collision")
     expect(page.locator(".live-step .note")).to_contain_text("Rolled so far")
