@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import TYPE_CHECKING, Any
 
+from django.db.models import Exists, OuterRef, QuerySet
 from django.utils.translation import gettext as _
 
 from races.live.rolls import SiteRoll
@@ -25,21 +26,33 @@ GEAR_DIFFERS = "site.dice_gear_differs"
 D20_UNUSED = "site.dice_d20_unused"
 
 
+def binding(table: LiveTable | OuterRef) -> QuerySet[SiteRoll]:
+    """The site's rolls that bind the table's next step (`table` may be an `OuterRef("pk")`)."""
+    if isinstance(table, OuterRef):
+        pk, step, since = OuterRef("pk"), OuterRef("steps"), OuterRef("updated_at")
+    else:
+        pk, step, since = table.pk, table.steps, table.updated_at
+    return SiteRoll.objects.filter(table=pk, step=step, created_at__gte=since).exclude(die="weather")
+
+
+def rolled_exists() -> Exists:
+    """An annotation for the table's row: whether any site roll binds its next step (most tables
+    have none: the move then costs no query for them)."""
+    return Exists(binding(OuterRef("pk")))
+
+
 def site_dice(table: LiveTable) -> list[tuple[str, int]]:
     """The site's rolls (die, roll) that bind the table's next step, oldest first."""
-    return list(
-        SiteRoll.objects.filter(table=table, step=table.steps, created_at__gte=table.updated_at)
-        .exclude(die="weather")
-        .order_by("pk")
-        .values_list("die", "roll")
-    )
+    return list(binding(table).order_by("pk").values_list("die", "roll"))
 
 
 def dice_problems(table: LiveTable, move: dict[str, Any], turn: int = 0) -> list[dict[str, Any]]:
     """The refusals of `move` (as stored, `rules.formats.Move.to_json`) against the site's dice,
     as violations: rule `SITE-dice`, a code, params and the message in the active language."""
+    if getattr(table, "site_rolled", True) is False or "wait" in move:  # read with the row
+        return []
     rolled = site_dice(table)
-    if not rolled or "wait" in move:
+    if not rolled:
         return []
     car = str(move.get("car"))
     out: list[dict[str, Any]] = []

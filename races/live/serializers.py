@@ -39,21 +39,25 @@ def violations(items: Iterable[Event | Violation]) -> list[dict[str, Any]]:
     return [said(v) for v in items if isinstance(v, Violation)]
 
 
-def step_events(engine: Table, since: int = 0, memo: dict | None = None) -> list[dict[str, Any]]:
+def step_events(
+    engine: Table, since: int = 0, memo: dict | None = None, steps: int | None = None
+) -> list[dict[str, Any]]:
     """Every event of the steps from `since` on, oldest first, each with its step's index
     (-1: the start). `memo` keeps each step's rendered events between requests (a table is a
-    chain of values that never change: a step's words are rendered once per language)."""
-    chain: list[Table] = []
+    chain of values that never change: a step's words are rendered once per language). `steps`:
+    how many steps the table has, so only the links from `since` on are walked (a delta)."""
+    need = None if steps is None or since <= 0 else max(0, steps - since)
+    first = -1 if need is None else since  # the start's events are step -1's
+    links: list[Table] = []  # the tables after step `first`, `first + 1`, …
     t: Table | None = engine
-    while t is not None:
-        chain.append(t)
+    while t is not None and (need is None or len(links) < need):
+        links.append(t)
         t = t.previous
-    chain.reverse()  # chain[0]: the start, chain[i]: after step i - 1
+    links.reverse()
     language = get_language()
     memo = {} if memo is None else memo
     out: list[dict[str, Any]] = []
-    for step in range(-1 if since <= 0 else since, len(chain) - 1):
-        link = chain[step + 1]
+    for step, link in enumerate(links, start=first):
         key = (id(link), language)
         hit = memo.get(key)
         if hit is None or hit[0] is not link:  # an id is only unique while its table lives
@@ -147,7 +151,7 @@ def table_state_json(
         "cars": [_car(engine, c, last) for c in state.cars],
         "order": [p.car for p in placings],
         "classification": [p.to_json() for p in placings],
-        "events": step_events(engine, since, memo),
+        "events": step_events(engine, since, memo, steps=table.steps),
         "problems": [said(v) for v in engine.problems],
         "sheet": None if table.sheet_id is None else {"id": table.sheet_id, "url": urls.get("sheet", "")},
         "urls": urls,

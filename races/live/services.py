@@ -18,10 +18,10 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from races.live import engine
-from races.live.dice import dice_problems
+from races.live.dice import dice_problems, rolled_exists
 from races.live.header import header_judged
 from races.live.models import LiveStep, LiveTable
-from races.live.permissions import table_writer_allowed
+from races.live.permissions import entrant_exists, table_writer_allowed
 from races.live.serializers import test_json, violations
 from races.models import Race, RaceSheet
 from races.sheets.services import SubmissionRefused, race_sheet_submit
@@ -61,7 +61,7 @@ def _may_write(race: Race, user: AbstractBaseUser) -> None:
 
 def _table_writer(table: LiveTable, user: AbstractBaseUser) -> None:
     """`_may_write` for a table's race, asked by its id: a move loads no race row."""
-    if not table_writer_allowed(race=table.race_id, user=user):
+    if not table_writer_allowed(race=table.race_id, user=user, entrant=getattr(table, "entrant", None)):
         _refuse_writer(table.race)
 
 
@@ -104,19 +104,23 @@ def table_restart(
     return _step(table=table, user=user, kind=Kind.RESTART, body=restart, expected=expected)
 
 
-def _locking(table: LiveTable | int) -> LiveTable:
+def _locking(table: LiveTable | int, user: AbstractBaseUser | None = None) -> LiveTable:
     """The table's row, locked (its race's rows are not: the caller's copy of the race is kept).
     Its header (a JSON document) is read only if the engine's table must be rebuilt. Given an id,
-    the row is read once, here (raises `LiveTable.DoesNotExist`)."""
+    the row is read once, here (raises `LiveTable.DoesNotExist`). With the row, in the same
+    query: whether `user` is an entrant of its race, and whether site dice bind its next step."""
     pk = table if isinstance(table, int) else table.pk
-    locked = LiveTable.objects.select_for_update().defer("header").get(pk=pk)
+    rows = LiveTable.objects.select_for_update(of=("self",)).defer("header")
+    if user is not None:
+        rows = rows.annotate(entrant=entrant_exists(user), site_rolled=rolled_exists())
+    locked = rows.get(pk=pk)
     if not isinstance(table, int) and LiveTable.race.is_cached(table):
         locked.race = table.race
     return locked
 
 
 def _locked(table: LiveTable | int, user: AbstractBaseUser) -> LiveTable:
-    locked = _locking(table)  # the row first: the writer is checked by its race id
+    locked = _locking(table, user)  # the row first: the writer is checked by its race id
     _table_writer(locked, user)
     if locked.status == Status.FINISHED:
         raise TableConflict(_("This race has been turned into a race sheet: it can no longer change."))

@@ -48,3 +48,25 @@ def test_the_grid_is_every_cars_last_square_before_the_first_move(night) -> None
     table = new_table(night)
     state = night.client().get(f"/api/tables/{table}/").json()
     assert all(c["last_square"] == c["square"] is not None for c in state["cars"])
+
+
+def test_a_write_with_events_n_returns_only_the_new_steps_events(db) -> None:
+    night = build_night("ovale", cars=2, laps=1, seed=3)
+    table = new_table(night)
+    client = night.client(night.entrant)
+    played = [move for _turn, _restart, move in moves_of(night.log)]
+    for steps, move in enumerate(played):
+        response = client.post(
+            f"/api/tables/{table}/moves/?events={steps}", {"move": move, "expected": steps}, format="json"
+        )
+        assert response.status_code == 201
+        assert {e["step"] for e in response.json()["events"]} <= {steps}
+    whole = client.get(f"/api/tables/{table}/").json()["events"]
+    stepped = sorted({e["step"] for e in whole})
+    assert len(stepped) >= 2, whole  # the two cars finish on different steps
+    for since in (0, 1, *stepped, len(played) - 1, len(played), len(played) + 3):
+        part = client.get(f"/api/tables/{table}/?events={since}").json()["events"]
+        assert part == [e for e in whole if e["step"] >= since], since
+    n = len(played)
+    undone = client.delete(f"/api/tables/{table}/moves/last/?events={n - 1}").json()
+    assert undone["steps"] == n - 1 and undone["events"] == []
