@@ -17,7 +17,7 @@ from races.live.serializers import gears_json, stop_json, table_state_json, test
 from rules.formats import LogFormatError
 from rules.play import gears, stops, tests_due
 from rules.play.due import next_rolls, others
-from rules.play.step import read
+from rules.play.step import judged_on, read
 from rules.replay_move import apply
 
 if TYPE_CHECKING:
@@ -125,7 +125,11 @@ def table_choices(
         except LogFormatError as exc:
             raise ChoiceError(str(exc)) from exc
         except ValueError as exc:
-            _, events = apply(now.game, now.state, read(now, move))
+            read_move = read(now, move)
+            try:
+                _, events = apply(now.game, judged_on(now, read_move), read_move)
+            except ValueError:  # a spare car that cannot be taken: the message says why
+                events = []
             raise ChoiceError(str(exc), violations=violations(others(events))) from exc
         out["tests"] = {"due": [test_json(t) for t in due], "next": [test_json(t) for t in next_rolls(due)]}
     return out
