@@ -2,17 +2,22 @@
 figures; asserts nothing.
 
     .venv/bin/python bench/table.py [--circuit monza] [--cars 10] [--laps 3] [--seed 1]
-                                    [--all-options] [--minimal 300]
+                                    [--all-options] [--minimal 300] [--auth session|token]
 
 A scratch SQLite database in a temporary folder is migrated and given a league race with the
 bot's cars entered (`rules/bot.py` writes the race). Then the race is recorded through the API
 in-process (Django's test client, the whole middleware stack), as the page at the table does it:
 before each move `GET …/choices/` (the gears) and `GET …/choices/?gear=G&roll=R` (the stops for
-the bot's gear and roll), then `POST …/moves/`, and `/bench/minimal/` (a view with no template
+the bot's gear and roll), then `POST …/moves/?events=N` (the page's delta: the events of the new
+step only), and `/bench/minimal/` (a view with no template
 and no database) beside each move, so a busy machine slows both alike. Printed: p50/p95/worst of
 each, in wall-clock and in this process's CPU time (SQLite's disk waits are in the first only),
 and p95 over the minimal view's p95 (target: within 10×). Last, the cost of rebuilding the table from its
 rows (another process, or after a restart), with no cache.
+
+`--auth session` (the default) is the race-night page: a logged-in session, and every write
+carries the CSRF token (the client enforces the check, as a browser's request gets it);
+`--auth token` is an API client with `Authorization: Token …`.
 """
 
 from __future__ import annotations
@@ -50,6 +55,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--all-options", action="store_true", help="every option A1–A19 (default: A7)")
     parser.add_argument("--minimal", type=int, default=300, help="requests to the minimal view")
+    parser.add_argument("--auth", choices=("session", "token"), default="session")
     args = parser.parse_args(argv)
 
     folder = tempfile.mkdtemp(prefix="fdleague-bench-table-")
@@ -67,7 +73,6 @@ def _run(args: argparse.Namespace) -> int:
     django.setup()
     from django.conf import settings
     from django.core.management import call_command
-    from django.test import Client
     from django.test.utils import override_settings, setup_test_environment
 
     from rules.bot import write_race
@@ -90,8 +95,7 @@ def _run(args: argparse.Namespace) -> int:
     ScopedRateThrottle.THROTTLE_RATES = {**rates, "tables": None}  # a bench plays faster than a table
 
     with override_settings(ROOT_URLCONF="bench.site_urls", ALLOWED_HOSTS=["testserver"]):
-        client = Client()
-        client.force_login(user)
+        client = _client(user, args.auth)
         header = {k: v for k, v in log.items() if k not in ("turns", "result")}
         response = client.post(
             f"/api/races/{race.pk}/tables/", {"header": header}, content_type="application/json"
@@ -103,9 +107,11 @@ def _run(args: argparse.Namespace) -> int:
         gears: list[tuple[float, float]] = []
         stops: list[tuple[float, float]] = []
         moves: list[tuple[float, float]] = []
+        steps = 0
         for turn in log["turns"]:
             if "restart" in turn:
                 client.post(f"/api/tables/{table}/restart/", turn["restart"], content_type="application/json")
+                steps += 1
             for move in turn["moves"]:
                 minimal.append(_timed(client.get, "/bench/minimal/"))
                 if "gear" in move and "roll" in move:
@@ -116,8 +122,14 @@ def _run(args: argparse.Namespace) -> int:
                         _timed(client.get, f"/api/tables/{table}/choices/?gear={move['gear']}&roll={roll}")
                     )
                 moves.append(
-                    _timed(client.post, f"/api/tables/{table}/moves/", move, content_type="application/json")
+                    _timed(
+                        client.post,
+                        f"/api/tables/{table}/moves/?events={steps}",
+                        move,
+                        content_type="application/json",
+                    )
                 )
+                steps += 1
         minimal += [_timed(client.get, "/bench/minimal/") for _ in range(args.minimal)]
 
         from races.live import engine
@@ -127,7 +139,10 @@ def _run(args: argparse.Namespace) -> int:
         state = _timed(client.get, f"/api/tables/{table}/")[0]
 
     n = sum(len(t["moves"]) for t in log["turns"])
-    print(f"{args.circuit}, {args.cars} cars, {args.laps} laps, options {','.join(options)}: {n} moves")
+    print(
+        f"{args.circuit}, {args.cars} cars, {args.laps} laps, options {','.join(options)}: {n} moves;"
+        f" auth {args.auth}"
+    )
     for i, clock in ((0, "wall clock"), (1, "process CPU")):
         base = _q([m[i] for m in minimal], 0.95)
         print(f"{clock + ', ms':<22} {'n':>5} {'p50':>8} {'p95':>8} {'max':>8} {'p95/min':>8}")
@@ -140,6 +155,25 @@ def _run(args: argparse.Namespace) -> int:
             print(_line(name, [v[i] for v in values], base))
     print(f"rebuilt from {n} rows, no cache: {rebuild * 1000:.0f} ms (then {state * 1000:.1f} ms)")
     return 0
+
+
+def _client(user, auth: str):  # noqa: ANN001, ANN202
+    """A client as the page (session and CSRF token) or an API client (token) sends requests."""
+    from django.test import Client
+
+    if auth == "token":
+        from rest_framework.authtoken.models import Token
+
+        key = Token.objects.get_or_create(user=user)[0].key
+        return Client(headers={"Authorization": f"Token {key}"})
+    from django.utils.crypto import get_random_string
+
+    client = Client(enforce_csrf_checks=True)
+    client.force_login(user)
+    secret = get_random_string(32)  # the cookie's secret; Django takes it unmasked in the header too
+    client.cookies["csrftoken"] = secret
+    client.defaults["HTTP_X_CSRFTOKEN"] = secret
+    return client
 
 
 def _timed(call, path: str, *args, **kwargs) -> tuple[float, float]:  # noqa: ANN001

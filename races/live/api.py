@@ -55,7 +55,9 @@ class StateSerializer(serializers.Serializer):
     to_play = ToPlaySerializer(allow_null=True, help_text="null once the race is over")
     weather = serializers.CharField()
     cars = serializers.ListField(
-        child=serializers.DictField(), help_text="Each car's square, gear, wear, status…"
+        child=serializers.DictField(),
+        help_text="Each car's square (null once off the track), last_square (where it stopped last), "
+        "gear, wear, status…",
     )
     order = serializers.ListField(
         child=serializers.CharField(), help_text="The race order now, leader first."
@@ -100,6 +102,9 @@ WRITE_ERRORS = {
     404: NOT_FOUND,
     409: CONFLICT,
 }
+EVENTS = OpenApiParameter(
+    "events", OpenApiTypes.INT, description="Only the events of steps ≥ this in the state returned."
+)
 EXPECTED = OpenApiParameter(
     "expected",
     OpenApiTypes.INT,
@@ -159,7 +164,27 @@ class _Base(APIView):
         return super().handle_exception(exc)
 
     def state(self, table: LiveTable, code: int = status.HTTP_200_OK) -> Response:
-        return Response(selectors.table_state(table=table, request=self.request), status=code)
+        """The state after a write; `?events=N`: only the events of steps ≥ N (the delta a
+        client that has seen N steps needs), as the GET gives them."""
+        since = _since(self.request)
+        return Response(selectors.table_state(table=table, request=self.request, since=since), status=code)
+
+
+def _since(request: Request) -> int:
+    since = request.query_params.get("events") or "0"
+    if not since.lstrip("-").isdigit() or len(since) > 9:
+        raise ChoiceError(_("events: a step number, got %(v)s") % {"v": since})
+    return int(since)
+
+
+def _written(write, pk: int, **kw: Any):  # noqa: ANN001, ANN202 - a services.table_* write
+    """A write given the table's id (the service reads the row once, locked); 404 if none."""
+    try:
+        return write(table=pk, **kw)
+    except LiveTable.DoesNotExist:
+        from django.http import Http404
+
+        raise Http404(_("No such race-night table.")) from None
 
 
 class RaceTableCreateApi(_Base):
@@ -207,10 +232,7 @@ class TableApi(_Base):
     )
     def get(self, request: Request, pk: int) -> Response:
         table = _table(pk)
-        since = request.query_params.get("events") or "0"
-        if not since.lstrip("-").isdigit():
-            raise ChoiceError(_("events: a step number, got %(v)s") % {"v": since})
-        return Response(selectors.table_state(table=table, request=request, since=int(since)))
+        return Response(selectors.table_state(table=table, request=request, since=_since(request)))
 
 
 class TableChoicesApi(_Base):
@@ -301,7 +323,7 @@ class TableMovesApi(_Base):
     @extend_schema(
         operation_id="race_table_move",
         request=MoveInputSerializer,
-        parameters=[EXPECTED],
+        parameters=[EXPECTED, EVENTS],
         responses={
             201: StateSerializer,
             200: OpenApiResponse(
@@ -311,10 +333,13 @@ class TableMovesApi(_Base):
         },
     )
     def post(self, request: Request, pk: int) -> Response:
-        table = _table(pk)
         data = request.data
-        table, _engine, created = services.table_move(
-            table=table, user=request.user, move=_unwrap(data, "move"), expected=_expected(request, data)
+        table, _engine, created = _written(
+            services.table_move,
+            pk,
+            user=request.user,
+            move=_unwrap(data, "move"),
+            expected=_expected(request, data),
         )
         return self.state(table, status.HTTP_201_CREATED if created else status.HTTP_200_OK)
 
@@ -332,14 +357,14 @@ class TableRestartApi(_Base):
     @extend_schema(
         operation_id="race_table_restart",
         request=InputSerializer,
-        parameters=[EXPECTED],
+        parameters=[EXPECTED, EVENTS],
         responses={201: StateSerializer, 200: StateSerializer, **WRITE_ERRORS},
     )
     def post(self, request: Request, pk: int) -> Response:
-        table = _table(pk)
         data = request.data
-        table, _engine, created = services.table_restart(
-            table=table,
+        table, _engine, created = _written(
+            services.table_restart,
+            pk,
             user=request.user,
             restart=_unwrap(data, "restart"),
             expected=_expected(request, data),
@@ -352,12 +377,11 @@ class TableUndoApi(_Base):
 
     @extend_schema(
         operation_id="race_table_undo",
-        parameters=[EXPECTED],
+        parameters=[EXPECTED, EVENTS],
         responses={200: StateSerializer, **WRITE_ERRORS},
     )
     def delete(self, request: Request, pk: int) -> Response:
-        table = _table(pk)
-        table, _engine = services.table_undo(table=table, user=request.user, expected=_expected(request, {}))
+        table, _engine = _written(services.table_undo, pk, user=request.user, expected=_expected(request, {}))
         return self.state(table)
 
 

@@ -11,7 +11,7 @@ import threading
 from collections import OrderedDict
 from typing import TYPE_CHECKING
 
-from races.sheets.engine import _ruleset, _track  # the race's circuit and rules, as a sheet's
+from races.sheets.engine import race_rules, race_track  # the race's circuit and rules, as a sheet's
 from rules.play import Table, play, restart
 from rules.verdict import Violation
 
@@ -31,7 +31,7 @@ class TableBroken(Exception):
 
 def start(race: Race, header: dict) -> Table:
     """The engine's table before its first move (raises `LogFormatError`)."""
-    return Table.start(header, _track(race), _ruleset(race))
+    return Table.start(header, race_track(race), race_rules(race))
 
 
 def engine_table(table: LiveTable) -> Table:

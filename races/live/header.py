@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any
 from races.live import engine
 from races.live.serializers import said
 from races.messages import message_text
-from races.sheets.engine import _cars_check, _circuit_check, _crew_check, _entries  # a sheet's checks
+from races.sheets.engine import header_check  # a sheet's checks
 from races.sheets.site_messages import SiteCode, site_violation
 from rules.formats import LogFormatError, read_race_log
 from rules.play import Table
@@ -31,12 +31,7 @@ def header_judged(race: Race, header: Any) -> tuple[Table | None, list[dict[str,
         log = read_race_log({**copy.deepcopy(header), "turns": []})
     except LogFormatError as exc:
         return None, [_unreadable(str(exc))]
-    site = _circuit_check(race, log.circuit)
-    if site:
-        return None, in_reader_language(site)  # another circuit's squares mean nothing here
-    entries = _entries(race)
-    site += _cars_check(entries, (car.car for car in log.cars))
-    site += _crew_check(entries, log.cars)
+    site = header_check(race, log).problems  # another circuit: that problem alone
     if site:
         return None, in_reader_language(site)
     try:

@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
+from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
+from django.conf import settings
 from django.db.models import QuerySet
-from django.urls import reverse
+from django.urls import get_script_prefix, get_urlconf, reverse
 
 from races.live import engine
 from races.live.models import LiveTable
@@ -15,7 +17,7 @@ from races.live.serializers import gears_json, stop_json, table_state_json, test
 from rules.formats import LogFormatError
 from rules.play import gears, stops, tests_due
 from rules.play.due import next_rolls, others
-from rules.play.step import read
+from rules.play.step import judged_on, read
 from rules.replay_move import apply
 
 if TYPE_CHECKING:
@@ -37,7 +39,8 @@ def table_get(*, pk: int) -> LiveTable:
     """One table (raises `LiveTable.DoesNotExist`)."""
     # No joins: the race, its season and circuit are read only to rebuild the engine table (a
     # cache miss, races.live.engine) or to check a writer; the state needs the table's row alone.
-    return LiveTable.objects.get(pk=pk)
+    # The header (a JSON document) too is read only then (deferred).
+    return LiveTable.objects.defer("header").get(pk=pk)
 
 
 def race_tables(*, race: Race) -> QuerySet[LiveTable]:
@@ -48,23 +51,31 @@ def table_may_write(*, table: LiveTable, user: AbstractBaseUser | None) -> bool:
     return table.status != LiveTable.Status.FINISHED and table_writer_allowed(race=table.race, user=user)
 
 
-def table_urls(table: LiveTable, request: HttpRequest | None = None) -> dict[str, str]:
-    def url(name: str, **kw: Any) -> str:
-        path = reverse(name, kwargs=kw or {"pk": table.pk})
-        return request.build_absolute_uri(path) if request is not None else path
+_NAMES = {
+    "self": "api:table",
+    "choices": "api:table-choices",
+    "moves": "api:table-moves",
+    "last": "api:table-undo",
+    "restart": "api:table-restart",
+    "finish": "api:table-finish",
+}
 
-    out = {
-        "self": url("api:table"),
-        "choices": url("api:table-choices"),
-        "moves": url("api:table-moves"),
-        "last": url("api:table-undo"),
-        "restart": url("api:table-restart"),
-        "finish": url("api:table-finish"),
-        "page": request.build_absolute_uri(table.get_absolute_url()) if request else table.get_absolute_url(),
-    }
-    if table.sheet_id is not None:
-        out["sheet"] = url("api:sheet", pk=table.sheet_id)
-    return out
+
+@lru_cache(maxsize=256)
+def _paths(pk: int, sheet: int | None, urlconf: str | None, prefix: str) -> tuple[tuple[str, str], ...]:
+    """A table's URL paths, reversed once per process and URL conf (every state carries them)."""
+    out = [(key, reverse(name, kwargs={"pk": pk})) for key, name in _NAMES.items()]
+    out.append(("page", LiveTable(pk=pk).get_absolute_url()))
+    if sheet is not None:
+        out.append(("sheet", reverse("api:sheet", kwargs={"pk": sheet})))
+    return tuple(out)
+
+
+def table_urls(table: LiveTable, request: HttpRequest | None = None) -> dict[str, str]:
+    paths = _paths(table.pk, table.sheet_id, get_urlconf() or settings.ROOT_URLCONF, get_script_prefix())
+    if request is None:
+        return dict(paths)
+    return {key: request.build_absolute_uri(path) for key, path in paths}
 
 
 def table_state(*, table: LiveTable, request: HttpRequest | None = None, since: int = 0) -> dict[str, Any]:
@@ -114,7 +125,11 @@ def table_choices(
         except LogFormatError as exc:
             raise ChoiceError(str(exc)) from exc
         except ValueError as exc:
-            _, events = apply(now.game, now.state, read(now, move))
+            read_move = read(now, move)
+            try:
+                _, events = apply(now.game, judged_on(now, read_move), read_move)
+            except ValueError:  # a spare car that cannot be taken: the message says why
+                events = []
             raise ChoiceError(str(exc), violations=violations(others(events))) from exc
         out["tests"] = {"due": [test_json(t) for t in due], "next": [test_json(t) for t in next_rolls(due)]}
     return out

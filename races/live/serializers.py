@@ -39,21 +39,25 @@ def violations(items: Iterable[Event | Violation]) -> list[dict[str, Any]]:
     return [said(v) for v in items if isinstance(v, Violation)]
 
 
-def step_events(engine: Table, since: int = 0, memo: dict | None = None) -> list[dict[str, Any]]:
+def step_events(
+    engine: Table, since: int = 0, memo: dict | None = None, steps: int | None = None
+) -> list[dict[str, Any]]:
     """Every event of the steps from `since` on, oldest first, each with its step's index
     (-1: the start). `memo` keeps each step's rendered events between requests (a table is a
-    chain of values that never change: a step's words are rendered once per language)."""
-    chain: list[Table] = []
+    chain of values that never change: a step's words are rendered once per language). `steps`:
+    how many steps the table has, so only the links from `since` on are walked (a delta)."""
+    need = None if steps is None or since <= 0 else max(0, steps - since)
+    first = -1 if need is None else since  # the start's events are step -1's
+    links: list[Table] = []  # the tables after step `first`, `first + 1`, …
     t: Table | None = engine
-    while t is not None:
-        chain.append(t)
+    while t is not None and (need is None or len(links) < need):
+        links.append(t)
         t = t.previous
-    chain.reverse()  # chain[0]: the start, chain[i]: after step i - 1
+    links.reverse()
     language = get_language()
     memo = {} if memo is None else memo
     out: list[dict[str, Any]] = []
-    for step in range(-1 if since <= 0 else since, len(chain) - 1):
-        link = chain[step + 1]
+    for step, link in enumerate(links, start=first):
         key = (id(link), language)
         hit = memo.get(key)
         if hit is None or hit[0] is not link:  # an id is only unique while its table lives
@@ -63,13 +67,48 @@ def step_events(engine: Table, since: int = 0, memo: dict | None = None) -> list
     return out
 
 
-def _car(engine: Table, car) -> dict[str, Any]:  # noqa: ANN001 - a rules.state.CarState
+def last_squares(engine: Table, memo: dict | None = None) -> dict[str, str | None]:
+    """Each car's square, or for a car off the track (finished, out) the square it was last on:
+    walked back along the chain of tables, each link's answer kept in `memo` (as its words)."""
+    memo = {} if memo is None else memo
+    pending: list[Table] = []
+    t: Table | None = engine
+    known: dict[str, str | None] = {}
+    while t is not None:
+        hit = memo.get(("last", id(t)))
+        if hit is not None and hit[0] is t:
+            known = hit[1]
+            break
+        pending.append(t)
+        t = t.previous
+    for link in reversed(pending):  # oldest first: each link's answer from its predecessor's
+        now = {c.id: c.square for c in link.state.cars}
+        left = [car for car, square in now.items() if square is None and known.get(car) is not None]
+        # the car that crossed the line (or went out) on its move stopped on the move's stop
+        # square, which the state no longer holds; another car taken off keeps its old one
+        move = _last_move(link) if left else None
+        if move is not None and move.car in left and move.stop is not None:
+            now[move.car] = move.stop
+        known = {car: square if square is not None else known.get(car) for car, square in now.items()}
+        memo[("last", id(link))] = (link, known)
+    return known
+
+
+def _last_move(link: Table):  # noqa: ANN202 - a rules.formats.Move or None
+    turns = link.turns()
+    if link.previous is None or link.moves() == link.previous.moves():
+        return None  # a restart
+    return turns[-1].moves[-1] if turns and turns[-1].moves else None
+
+
+def _car(engine: Table, car, last: dict[str, str | None]) -> dict[str, Any]:  # noqa: ANN001 - a CarState
     entry = engine.game.entries.get(car.id)
     return {
         "car": car.id,
         "driver": entry.driver if entry else "",
         "team": entry.team if entry else "",
         "square": car.square,
+        "last_square": last.get(car.id),
         "gear": car.gear,
         "crossings": car.crossings,
         "status": car.status.value,
@@ -89,6 +128,7 @@ def table_state_json(
     game = engine.game
     placings = classify(game.track, game.rules, state)
     leader = max((c.crossings for c in state.cars), default=0)
+    last = last_squares(engine, memo)
     return {
         "id": table.pk,
         "race": table.race_id,
@@ -108,10 +148,10 @@ def table_state_json(
             "again": to.again,
         },
         "weather": state.weather.current.value,
-        "cars": [_car(engine, c) for c in state.cars],
+        "cars": [_car(engine, c, last) for c in state.cars],
         "order": [p.car for p in placings],
         "classification": [p.to_json() for p in placings],
-        "events": step_events(engine, since, memo),
+        "events": step_events(engine, since, memo, steps=table.steps),
         "problems": [said(v) for v in engine.problems],
         "sheet": None if table.sheet_id is None else {"id": table.sheet_id, "url": urls.get("sheet", "")},
         "urls": urls,

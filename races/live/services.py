@@ -18,9 +18,10 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from races.live import engine
+from races.live.dice import dice_problems, rolled_exists
 from races.live.header import header_judged
 from races.live.models import LiveStep, LiveTable
-from races.live.permissions import table_writer_allowed
+from races.live.permissions import entrant_exists, table_writer_allowed
 from races.live.serializers import test_json, violations
 from races.models import Race, RaceSheet
 from races.sheets.services import SubmissionRefused, race_sheet_submit
@@ -60,7 +61,7 @@ def _may_write(race: Race, user: AbstractBaseUser) -> None:
 
 def _table_writer(table: LiveTable, user: AbstractBaseUser) -> None:
     """`_may_write` for a table's race, asked by its id: a move loads no race row."""
-    if not table_writer_allowed(race=table.race_id, user=user):
+    if not table_writer_allowed(race=table.race_id, user=user, entrant=getattr(table, "entrant", None)):
         _refuse_writer(table.race)
 
 
@@ -88,32 +89,39 @@ def table_create(*, race: Race, user: AbstractBaseUser, header: Any) -> LiveTabl
 
 
 def table_move(
-    *, table: LiveTable, user: AbstractBaseUser, move: Any, expected: int | None = None
+    *, table: LiveTable | int, user: AbstractBaseUser, move: Any, expected: int | None = None
 ) -> tuple[LiveTable, Table, bool]:
     """Play one race-log@1 move object. Returns the table, the engine's table after it, and
     whether a step was stored (False: the same move was already the last one, `expected` one
-    step behind)."""
+    step behind). `table` may be its id: the row is then read once, locked."""
     return _step(table=table, user=user, kind=Kind.MOVE, body=move, expected=expected)
 
 
 def table_restart(
-    *, table: LiveTable, user: AbstractBaseUser, restart: Any, expected: int | None = None
+    *, table: LiveTable | int, user: AbstractBaseUser, restart: Any, expected: int | None = None
 ) -> tuple[LiveTable, Table, bool]:
     """A5: the restart (`{"pits": [...]}`) the turn after a red flag starts with."""
     return _step(table=table, user=user, kind=Kind.RESTART, body=restart, expected=expected)
 
 
-def _locking(table: LiveTable) -> LiveTable:
-    """The table's row, locked (its race's rows are not: the caller's copy of the race is kept)."""
-    locked = LiveTable.objects.select_for_update().get(pk=table.pk)
-    if LiveTable.race.is_cached(table):
+def _locking(table: LiveTable | int, user: AbstractBaseUser | None = None) -> LiveTable:
+    """The table's row, locked (its race's rows are not: the caller's copy of the race is kept).
+    Its header (a JSON document) is read only if the engine's table must be rebuilt. Given an id,
+    the row is read once, here (raises `LiveTable.DoesNotExist`). With the row, in the same
+    query: whether `user` is an entrant of its race, and whether site dice bind its next step."""
+    pk = table if isinstance(table, int) else table.pk
+    rows = LiveTable.objects.select_for_update(of=("self",)).defer("header")
+    if user is not None:
+        rows = rows.annotate(entrant=entrant_exists(user), site_rolled=rolled_exists())
+    locked = rows.get(pk=pk)
+    if not isinstance(table, int) and LiveTable.race.is_cached(table):
         locked.race = table.race
     return locked
 
 
-def _locked(table: LiveTable, user: AbstractBaseUser) -> LiveTable:
-    _table_writer(table, user)
-    locked = _locking(table)
+def _locked(table: LiveTable | int, user: AbstractBaseUser) -> LiveTable:
+    locked = _locking(table, user)  # the row first: the writer is checked by its race id
+    _table_writer(locked, user)
     if locked.status == Status.FINISHED:
         raise TableConflict(_("This race has been turned into a race sheet: it can no longer change."))
     return locked
@@ -128,7 +136,7 @@ def _normal(engine_table: Table, kind: str, body: Any) -> dict[str, Any]:
     return read_move(body, "move", cars).to_json()
 
 
-def _step(*, table: LiveTable, user: AbstractBaseUser, kind: str, body: Any, expected: int | None):
+def _step(*, table: LiveTable | int, user: AbstractBaseUser, kind: str, body: Any, expected: int | None):
     with transaction.atomic():
         locked = _locked(table, user)
         now = engine.engine_table(locked)
@@ -143,6 +151,10 @@ def _step(*, table: LiveTable, user: AbstractBaseUser, kind: str, body: Any, exp
             if expected == locked.steps - 1 and _is_last(locked, kind, normal):
                 return locked, now, False  # the other device's post of this very move
             raise _behind(locked)
+        if kind == Kind.MOVE:
+            wrong = dice_problems(locked, normal, now.to_play.turn if now.to_play else 0)
+            if wrong:
+                raise TableRefused(_("The move is not what the site's dice said."), violations=wrong)
         try:
             after, events = (restart if kind == Kind.RESTART else play)(now, normal)
         except LogFormatError as exc:
@@ -152,10 +164,9 @@ def _step(*, table: LiveTable, user: AbstractBaseUser, kind: str, body: Any, exp
             ) from exc
         if after is now:
             raise _refused(now, normal, kind, events)
-        try:
-            with transaction.atomic():
-                LiveStep.objects.create(table=locked, index=locked.steps, kind=kind, body=normal, by=user)
-        except IntegrityError as exc:  # SQLite: another request stored step `steps` first
+        try:  # no savepoint: the refusal leaves the whole transaction, rolled back
+            LiveStep.objects.create(table=locked, index=locked.steps, kind=kind, body=normal, by=user)
+        except IntegrityError as exc:  # a backstop: the lock (BEGIN IMMEDIATE on SQLite) serialises
             raise _behind(locked) from exc
         locked.steps += 1
         locked.revision += 1
@@ -190,7 +201,7 @@ def _refused(now: Table, normal: dict[str, Any], kind: str, events) -> TableRefu
 
 
 def table_undo(
-    *, table: LiveTable, user: AbstractBaseUser, expected: int | None = None
+    *, table: LiveTable | int, user: AbstractBaseUser, expected: int | None = None
 ) -> tuple[LiveTable, Table]:
     """Take back the last step (a move or a restart)."""
     with transaction.atomic():

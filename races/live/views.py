@@ -33,6 +33,7 @@ from races.wear import wear_build_problems
 from races.wear_views import PART_LABELS
 from rules.gearbox import FACES
 from rules.state import PARTS
+from rules.weather import Tyres
 
 OPEN_STATUSES = ("playing", "over")
 
@@ -75,7 +76,53 @@ def page_labels() -> dict[str, Any]:
         "undo": _("Undo the last move"),
         "undone": _("The last move is taken back."),
         "finish": _("Finish: make the race sheet"),
-        "restart": _("Restart the race (red flag): no pit stop"),
+        "restart": _("Restart the race"),
+        "restartTitle": _("Red flag: the restart"),
+        "restartHelp": _(
+            "The cars go back to the grid. Tick the cars that stop under the flag, in the order they stop, "
+            "and what is done to them."
+        ),
+        "stopsUnderFlag": _("Stops under the red flag"),
+        "extras": _("Pit stop, experience, options"),
+        "pitStop": _("Pit stop"),
+        "pitLane": _("through the pit lane"),
+        "noPit": _("No stop in the stand"),
+        "pitTyres": _("Stop: tyres (a pit d20)"),
+        "pitLong": _("Long stop: repairs"),
+        "pitFuel": _("Stop: refuelling only"),
+        "newTyres": _("New tyres"),
+        "keepTyres": _("Keep the same type"),
+        "tyreKinds": {"hard": _("hard"), "soft": _("soft"), "rain": _("rain")},
+        "repairs": _("Repairs (points put back)"),
+        "fuel": _("Tank after the stop (thirds, 1–3)"),
+        "xp": _("Experience"),
+        "noXp": _("No experience spent"),
+        "xpWear": _("Team: +1 {part} point"),
+        "xpFastStop": _("Team: a missed tyre stop becomes fast"),
+        "xpReroll": _("Driver: roll the die again"),
+        "xpMinus1": _("Driver: −1 on the die"),
+        "natural": _("The die as first rolled"),
+        "none": _("none"),
+        "top": _("Top (once a lap)"),
+        "topPlus": _("+1 square"),
+        "topMinus": _("−1 square"),
+        "supertop": _("Super top: the die is the number chosen"),
+        "supercharge": _("Supercharge (an engine test)"),
+        "pedal": _("Pedal to the metal (+1 square, −1 engine)"),
+        "highwing": _("High wing: one square less in the corner"),
+        "overrev": _("7 → 2: the extra point comes off"),
+        "seventhA": _("7th gear: the 5th gear's die"),
+        "seventhB": _("7th gear: the 6th gear's die"),
+        "seventhBad": _("7th gear: type the 5th gear's die (11–20) and the 6th gear's die (21–30)."),
+        "die": _("Die"),
+        "spare": _("Spare car for No. {car}"),
+        "spareHelp": _("A retired driver takes the spare car (red flag rules)"),
+        "spareFirst": _("First point taken off the build"),
+        "spareSecond": _("Second point taken off the build"),
+        "sparePath": _("Its path: tap the squares on the board, in order"),
+        "spareBad": _("Give the gear, the die and at least one square."),
+        "resumed": _("The move being built is back where it was."),
+        "rollsSoFar": _("Rolled so far: {rolls}"),
         "wait": _("No. {car} is stalled: it waits this turn"),
         "played": _("Move stored."),
         "refused": _("The move is refused:"),
@@ -273,6 +320,9 @@ def race_night_table(request: HttpRequest, pk: int) -> HttpResponse:
     urls = state.get("urls") or {}
     data = {
         "mode": "record" if recording else "watch",
+        "table": table.pk,
+        "options": list(table.header.get("options") or []),
+        "tyres": [t.value for t in Tyres],
         "state": state,
         "cars": {c["car"]: {k: c[k] for k in ("driver", "name", "team", "colour", "ink")} for c in cars},
         "centres": centres,

@@ -54,10 +54,17 @@ class RaceSheetCreateApi(APIView):
     @extend_schema_serializer(component_name="RaceSheetSubmission")
     class InputSerializer(serializers.Serializer):
         log = serializers.JSONField(
-            required=False, help_text="The race log: a JSON object, or its text. Or send it as a file."
+            required=False,
+            help_text="The race log: a JSON object, or its text. Or send it as a file. May be left out "
+            "of a race sheet sent with `photos` (multipart): photos alone.",
         )
         kind = serializers.ChoiceField(choices=RaceSheet.Kind.choices, default=RaceSheet.Kind.RACE)
-        photos = serializers.ListField(child=serializers.ImageField(), required=False)
+        photos = serializers.ListField(
+            child=serializers.ImageField(),
+            required=False,
+            help_text="Photos of the paper sheet (multipart). A race sheet of photos alone, with no "
+            "`log`, is stored with status `transcribe`: the stewards record it on the race-night page.",
+        )
 
     @extend_schema_serializer(component_name="RaceSheetCreated")
     class OutputSerializer(serializers.Serializer):
@@ -73,6 +80,9 @@ class RaceSheetCreateApi(APIView):
     @extend_schema(
         operation_id="race_sheet_create",
         request={"application/json": InputSerializer, "multipart/form-data": InputSerializer},
+        description="A race log (JSON body, or multipart with the log as a file or a field), with "
+        "photos or without; or, for a race sheet, photos alone (multipart, no `log`): status "
+        "`transcribe`, not judged, until a steward records it on the race-night page.",
         responses={
             201: OutputSerializer,
             400: _detail("Refused input (the message says why); the attempt is recorded."),
@@ -112,6 +122,8 @@ class RaceSheetCreateApi(APIView):
             data = {}
         kind = data.get("kind") or RaceSheet.Kind.RACE
         raw = self._raw_log(request, data)
+        if raw is None and request.FILES.getlist("photos") and kind == RaceSheet.Kind.RACE:
+            raw = b""  # photos alone: a paper sheet for the stewards to transcribe (race night)
         if raw is None:
             self._refuse(
                 race,

@@ -20,7 +20,7 @@ from django.utils.translation import gettext as _
 from races.read_errors import reading_text
 from races.sheets.experience import experience_check
 from races.sheets.site_messages import SiteCode, site_violation
-from rules.formats import LogFormatError, read_qualifying, read_race_log
+from rules.formats import LogFormatError, RaceLog, read_qualifying, read_race_log
 from rules.qualifying import qualify
 from rules.replay import replay
 from rules.ruleset import RuleSet, UnknownOptionError
@@ -177,15 +177,47 @@ def _ruleset(race: Race) -> RuleSet:
         ) from exc
 
 
+@dataclass(frozen=True)
+class HeaderCheck:
+    """A race log's header against its race: the site's violations (`SITE-…`). `other_circuit`:
+    the log is of another circuit, the one problem given (its squares mean nothing here)."""
+
+    problems: list[dict[str, Any]]
+    other_circuit: bool = False
+    entries: dict[str, RaceEntry] = field(default_factory=dict, repr=False)
+
+
+def header_check(race: Race, log: RaceLog) -> HeaderCheck:
+    """The checks a sheet's header gets before its replay (the circuit, the cars entered, their
+    drivers, teams and grid slots): shared by the sheets and the race-night tables."""
+    site = _circuit_check(race, log.circuit)
+    if site:
+        return HeaderCheck(site, other_circuit=True)
+    entries = _entries(race)
+    site += _cars_check(entries, (car.car for car in log.cars))
+    site += _crew_check(entries, log.cars)
+    return HeaderCheck(site, entries=entries)
+
+
+def race_track(race: Race) -> Track:
+    """The race's circuit as the engine reads it (kept per worker; raises `SheetEngineError`)."""
+    return _track(race)
+
+
+def race_rules(race: Race) -> RuleSet:
+    """The race's season rules (raises `SheetEngineError`)."""
+    return _ruleset(race)
+
+
 def judge_race_log(*, race: Race, raw: bytes) -> Judgement:
     """Replay a `formule-de/race-log@1` against the race's circuit and season rules."""
     try:
         log = read_race_log(raw)
     except LogFormatError as exc:
         return _unreadable(exc)
-    entries = _entries(race)
-    site = _circuit_check(race, log.circuit)
-    if site:
+    checked = header_check(race, log)
+    site = checked.problems
+    if checked.other_circuit:
         # Another circuit's squares mean nothing here: replaying would only bury the reason.
         verdict = {
             "valid": False,
@@ -195,8 +227,7 @@ def judge_race_log(*, race: Race, raw: bytes) -> Judgement:
             "result_matches": None,
         }
         return Judgement(valid=False, verdict=verdict, log=log.to_json())
-    site += _cars_check(entries, (car.car for car in log.cars))
-    site += _crew_check(entries, log.cars)
+    entries = checked.entries
     try:
         judged = replay(log, _track(race), _ruleset(race))
     except LogFormatError as exc:  # e.g. a grid slot the circuit does not have

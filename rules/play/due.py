@@ -21,7 +21,7 @@ from typing import Any
 from rules.damage import TEST_RULE
 from rules.formats import Move, TestKind, TestRoll
 from rules.messages import Code
-from rules.play.step import read
+from rules.play.step import judged_on, read
 from rules.play.table import Table
 from rules.replay import Game
 from rules.replay_move import apply
@@ -94,7 +94,8 @@ def tests_due(table: Table, move: Move | Mapping[str, Any]) -> tuple[TestDue, ..
     """The tests still due for `move` (its `tests`: the rolls made so far), in the order the log
     gives them. Empty once every roll the move calls for is in. Raises `ValueError` if the move
     is illegal for another reason than a missing roll."""
-    return due_on(table.game, table.state, read(table, move))
+    read_move = read(table, move)
+    return due_on(table.game, judged_on(table, read_move), read_move)
 
 
 def due_on(game: Game, state: RaceState, move: Move) -> tuple[TestDue, ...]:

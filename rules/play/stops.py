@@ -336,11 +336,64 @@ def _pit_candidates(table: Table, car: CarState, base: Move, sizes: _Sizes) -> I
     stand = table.game.entries[car.id].stand
     if stand is None:
         return
-    for to in _past_stand(table, car, base, stand):
+    ends = _past_stand(table, car, base, stand)
+    for to in ends:
         for brake in range(car.wear.brakes + 1):
             yield _with(base, to=to, path=None, brake=brake)
         for bonus in range(1, sizes.bonus[0] + 1):
             yield _with(base, to=to, path=None, bonus=bonus)
+    if ends != [stand]:  # a fast stop: its exit may end behind a car (docs/rules-decisions.md, S1)
+        yield from _fast_exit_slipstreams(table, car, base, sizes, stand)
+
+
+def _fast_exit_slipstreams(
+    table: Table, car: CarState, base: Move, sizes: _Sizes, stand: str
+) -> Iterator[Move]:
+    """S1 out of a fast stop (M6-3 step 13): the whole path (to the stand as `pits.find_path`
+    takes it, the exit's ceil(roll / 2) squares, then 3 squares per slipstream, one or two), so
+    the log can say where the exit ends. The car counts as in 4th; the brake or bonus is the way
+    to the stand's, the slipstream squares whole (no braking after them). `apply` judges each."""
+    track, state = table.game.track, table.state
+    pit = track.pit
+    assert pit is not None and car.square is not None
+    roll = next(t.roll for t in base.tests if t.kind is TestKind.PIT)
+    occupied = state.occupied()
+    occupied.pop(car.square, None)
+    occ = lane_occupied(state, occupied, track)
+    chain = (pit.entry, *pit.squares, pit.exit)
+    lane = chain[chain.index(stand) + 1 :]
+    reach = pits.chain_reach(track, stand, -(-roll // 2), occ, None, 0)
+    if reach == 0:
+        return
+    if reach <= len(lane):
+        exits = [lane[:reach]]
+    else:
+        k = reach - len(lane)
+        layers = routes(track, pit.exit, k, occ, None, 0, dangerous=state.dangerous)
+        exits = [lane + p for found in (layers[k].values() if k < len(layers) else ()) for _, p in found]
+    heads: list[tuple[dict[str, int], tuple[str, ...]]] = []
+    for terms in [{"brake": b} for b in range(car.wear.brakes + 1)] + [
+        {"bonus": b} for b in range(1, sizes.bonus[0] + 1)
+    ]:
+        length = sizes.total[0] - terms.get("brake", 0) + terms.get("bonus", 0)
+        head = pits.find_path(
+            track, car.square, length, stand, occupied, car.corner, car.stops, state.dangerous
+        )
+        if head is not None:
+            heads.append((terms, head))
+    for exit_path in exits:
+        frontier = [exit_path]
+        for n in (1, 2):
+            grown = []
+            for path in frontier:
+                ahead = slipstream.car_ahead(track, path[-1], occupied)
+                if ahead is None or state.car(ahead).gear < slipstream.MIN_GEAR:
+                    continue
+                grown.extend(path + e for e in _slip_squares(track, path[-1], occupied))
+            for tail in grown:
+                for terms, head in heads:
+                    yield _with(base, to=None, path=head + tail, slipstream=n, **terms)
+            frontier = grown
 
 
 def _past_stand(table: Table, car: CarState, base: Move, stand: str) -> list[str]:

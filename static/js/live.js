@@ -378,8 +378,53 @@
   }
 
   // -- the move at a recording device ------------------------------------------------------------
-  var move = null; // the race-log@1 move being built
+  // The move being built is a draft kept in the browser's storage under the table and its step
+  // count, so a reload (or a flat battery) brings back the gear, the die, the pit stop, the
+  // experience and the rolls typed so far. It is dropped once the move is stored or undone.
+  var draft = null; // {steps, car, gear, roll, extra: {pit, xp, option}, pitRoll, move}
   var stopsShown = [];
+  var options = data.options || [];
+  var tyreKinds = data.tyres || ["hard", "soft", "rain"];
+
+  function has(option) {
+    return options.indexOf(option) >= 0;
+  }
+
+  function draftKey() {
+    return "live-draft-" + data.table + "-" + (state ? state.steps : 0);
+  }
+
+  function saveDraft() {
+    if (!draft) {
+      return;
+    }
+    try {
+      window.localStorage.setItem(draftKey(), JSON.stringify(draft));
+    } catch (e) {
+      /* private mode: the draft lives in the page only */
+    }
+  }
+
+  function loadDraft() {
+    try {
+      var saved = JSON.parse(window.localStorage.getItem(draftKey()) || "null");
+      return saved && saved.steps === state.steps ? saved : null;
+    } catch (e) {
+      return null;
+    }
+  }
+
+  function dropDrafts() {
+    try {
+      Object.keys(window.localStorage).forEach(function (key) {
+        if (key.indexOf("live-draft-" + data.table + "-") === 0) {
+          window.localStorage.removeItem(key);
+        }
+      });
+    } catch (e) {
+      /* nothing kept */
+    }
+  }
 
   function clearStops() {
     stopsShown.forEach(function (square) {
@@ -419,8 +464,8 @@
     return Boolean(node);
   }
 
-  function startMove() {
-    move = null;
+  function startMove(fresh) {
+    draft = null;
     clearStops();
     if (!recording || !stepNode) {
       return;
@@ -437,6 +482,11 @@
           say(fill(L.error, { detail: (answer.body && answer.body.detail) || answer.status }), "error", null, startMove);
           return;
         }
+        var saved = fresh === true ? null : loadDraft();
+        if (saved && saved.car === answer.body.car) {
+          resume(saved, answer.body);
+          return;
+        }
         showGears(answer.body);
       })
       .catch(function () {
@@ -445,16 +495,25 @@
       });
   }
 
+  // Back to where the draft stopped: the tests, the stops, the pit roll or the die.
+  function resume(saved, choices) {
+    draft = saved;
+    say(L.resumed, "info");
+    if (draft.move) {
+      askTests();
+    } else if (draft.roll !== null && draft.roll !== undefined) {
+      afterRoll();
+    } else if (draft.gear) {
+      askRoll();
+    } else {
+      showGears(choices);
+    }
+  }
+
   function showGears(choices) {
     var toPlay = state.to_play;
     if (choices.restart_due || (toPlay && toPlay.restart_due)) {
-      panel(L.restart);
-      stepNode.appendChild(
-        button(L.restart, "", function () {
-          send(urls.restart, { restart: { pits: [] }, expected: state.steps });
-        })
-      );
-      focusFirst("button");
+      showRestart();
       return;
     }
     if (choices.wait || (toPlay && toPlay.wait)) {
@@ -469,7 +528,8 @@
       return;
     }
     var gears = choices.gears || { choices: [] };
-    panel(L.chooseGear + " · " + who(choices.car || toPlay.car));
+    var car = choices.car || toPlay.car;
+    panel(L.chooseGear + " · " + who(car));
     var row = el("div", "live-gears");
     (gears.choices || []).forEach(function (choice) {
       var sub = [];
@@ -482,30 +542,218 @@
         sub.push(L.eliminates);
       }
       var node = button(String(choice.gear), sub.length ? sub.join(", ") : L.free, function () {
-        askRoll(choices.car || toPlay.car, choice.gear);
+        draft = { steps: state.steps, car: car, gear: choice.gear, roll: null, extra: {}, pitRoll: null, move: null, overrev: choice.overrev || [] };
+        saveDraft();
+        askRoll();
       }, "live-gear" + (choice.gear === gears.current ? " is-current" : ""));
       node.setAttribute("data-gear", choice.gear);
       row.appendChild(node);
     });
     stepNode.appendChild(row);
+    spareButtons();
     if (!focusFirst(".live-gear.is-current")) {
       focusFirst(".live-gear");
     }
   }
 
-  function numberForm(label, min, max, onValue, die) {
+  // -- small form pieces -------------------------------------------------------------------------
+  function field(labelText, control, name) {
+    var wrap = el("label", "live-field");
+    wrap.appendChild(el("span", "", labelText));
+    control.name = name;
+    control.setAttribute("data-extra", name);
+    wrap.appendChild(control);
+    return wrap;
+  }
+
+  function select(choices, value) {
+    var node = el("select");
+    choices.forEach(function (choice) {
+      var option = el("option", "", choice[1]);
+      option.value = choice[0];
+      node.appendChild(option);
+    });
+    node.value = value === undefined || value === null ? choices[0][0] : String(value);
+    return node;
+  }
+
+  function numberInput(min, max, value) {
+    var node = el("input");
+    node.type = "number";
+    node.inputMode = "numeric";
+    node.min = String(min);
+    node.max = String(max);
+    node.autocomplete = "off";
+    if (value !== undefined && value !== null) {
+      node.value = String(value);
+    }
+    return node;
+  }
+
+  function partChoices(withNone) {
+    var out = withNone ? [["", L.none]] : [];
+    return out.concat(
+      data.parts.map(function (part) {
+        return [part, data.partLabels[part] || part];
+      })
+    );
+  }
+
+  function tyreChoices(keep) {
+    return (keep ? [["", L.keepTyres]] : []).concat(
+      tyreKinds.map(function (kind) {
+        return [kind, (L.tyreKinds && L.tyreKinds[kind]) || kind];
+      })
+    );
+  }
+
+  // The move's pit stop, experience and option actions, asked with the die. What the season
+  // does not play is not offered; the engine still judges whatever is sent.
+  function extrasBlock() {
+    var extra = draft.extra || {};
+    var box = el("details", "live-extras");
+    var summary = el("summary", "", L.extras);
+    box.appendChild(summary);
+    var pit = extra.pit || {};
+    var pitKind = pit.stop ? pit.stop : extra.pit ? "fuel" : "";
+    var pitChoices = [["", L.noPit], ["tyres", L.pitTyres], ["long", L.pitLong]];
+    if (has("A12")) {
+      pitChoices.push(["fuel", L.pitFuel]);
+    }
+    var pitSelect = select(pitChoices, pitKind);
+    box.appendChild(field(L.pitStop, pitSelect, "pit"));
+    var tyres = select(tyreChoices(true), pit.tyres || "");
+    box.appendChild(field(L.newTyres, tyres, "pit-tyres"));
+    var repairs = el("fieldset", "live-repairs");
+    repairs.appendChild(el("legend", "", L.repairs));
+    data.parts.forEach(function (part) {
+      repairs.appendChild(field(data.partLabels[part] || part, numberInput(0, 9, (pit.repair || {})[part] || ""), "repair-" + part));
+    });
+    box.appendChild(repairs);
+    var fuel = null;
+    if (has("A12")) {
+      fuel = numberInput(1, 3, pit.fuel);
+      box.appendChild(field(L.fuel, fuel, "pit-fuel"));
+    }
+    function showPit() {
+      tyres.parentNode.hidden = pitSelect.value !== "tyres" && pitSelect.value !== "long";
+      repairs.hidden = pitSelect.value !== "long";
+    }
+    pitSelect.addEventListener("change", showPit);
+    showPit();
+
+    var xp = null;
+    var natural = null;
+    if (has("A7")) {
+      var xpNow = extra.xp || {};
+      var xpValue = xpNow.team === "wear" ? "wear:" + (xpNow.part || "") : xpNow.team || xpNow.driver || "";
+      var xpChoices = [["", L.noXp]];
+      data.parts.forEach(function (part) {
+        xpChoices.push(["wear:" + part, fill(L.xpWear, { part: (data.partLabels[part] || part).toLowerCase() })]);
+      });
+      xpChoices.push(["fast-stop", L.xpFastStop], ["reroll", L.xpReroll], ["minus1", L.xpMinus1]);
+      xp = select(xpChoices, xpValue);
+      box.appendChild(field(L.xp, xp, "xp"));
+      natural = numberInput(1, 30, xpNow.natural);
+      box.appendChild(field(L.natural, natural, "xp-natural"));
+      var showNatural = function () {
+        natural.parentNode.hidden = xp.value !== "reroll" && xp.value !== "minus1";
+      };
+      xp.addEventListener("change", showNatural);
+      showNatural();
+    }
+
+    var option = extra.option || {};
+    var controls = {};
+    if (has("A19")) {
+      controls.top = select([["", L.none], ["1", L.topPlus], ["-1", L.topMinus]], option.top || "");
+      box.appendChild(field(L.top, controls.top, "option-top"));
+    }
+    [["A16", "supertop", L.supertop], ["A15", "supercharge", L.supercharge], ["A10", "pedal", L.pedal], ["A2", "highwing", L.highwing]].forEach(function (item) {
+      if (has(item[0])) {
+        var box2 = el("input");
+        box2.type = "checkbox";
+        box2.checked = Boolean(option[item[1]]);
+        controls[item[1]] = box2;
+        var wrap = field(item[2], box2, "option-" + item[1]);
+        wrap.className = "live-field live-check";
+        box.appendChild(wrap);
+      }
+    });
+    if ((draft.overrev || []).length) {
+      controls.overrev = select(
+        draft.overrev.map(function (part) {
+          return [part, data.partLabels[part] || part];
+        }),
+        option.overrev
+      );
+      box.appendChild(field(L.overrev, controls.overrev, "option-overrev"));
+    }
+    box.open = Boolean(extra.pit || extra.xp || extra.option);
+
+    // Read the block back into the draft (called when the die is given).
+    function read() {
+      var out = {};
+      var kind = pitSelect.value;
+      if (kind) {
+        var p = kind === "fuel" ? {} : { stop: kind };
+        if (tyres.value && kind !== "fuel") {
+          p.tyres = tyres.value;
+        }
+        if (kind === "long") {
+          var repair = {};
+          data.parts.forEach(function (part) {
+            var n = parseInt(repairs.querySelector('[name="repair-' + part + '"]').value, 10);
+            if (n > 0) {
+              repair[part] = n;
+            }
+          });
+          if (Object.keys(repair).length) {
+            p.repair = repair;
+          }
+        }
+        if (fuel && fuel.value) {
+          p.fuel = parseInt(fuel.value, 10);
+        }
+        out.pit = p;
+      }
+      if (xp && xp.value) {
+        if (xp.value.indexOf("wear:") === 0) {
+          out.xp = { team: "wear", part: xp.value.slice(5) };
+        } else if (xp.value === "fast-stop") {
+          out.xp = { team: "fast-stop" };
+        } else {
+          out.xp = { driver: xp.value, natural: parseInt(natural.value, 10) || null };
+        }
+      }
+      var o = {};
+      if (controls.top && controls.top.value) {
+        o.top = parseInt(controls.top.value, 10);
+      }
+      ["supertop", "supercharge", "pedal", "highwing"].forEach(function (key) {
+        if (controls[key] && controls[key].checked) {
+          o[key] = true;
+        }
+      });
+      if (controls.overrev) {
+        o.overrev = controls.overrev.value;
+      }
+      if (Object.keys(o).length) {
+        out.option = o;
+      }
+      return out;
+    }
+    return { node: box, read: read };
+  }
+
+  function numberForm(label, min, max, onValue, die, before, value) {
     var form = el("form", "live-number");
     var id = "live-number-" + Date.now();
     var caption = el("label", "", label);
     caption.setAttribute("for", id);
-    var input = el("input");
-    input.type = "number";
-    input.inputMode = "numeric";
+    var input = numberInput(min, max, value);
     input.id = id;
-    input.min = String(min);
-    input.max = String(max);
     input.required = true;
-    input.autocomplete = "off";
     var ok = el("button", "button live-big", L.ok);
     ok.type = "submit";
     form.appendChild(caption);
@@ -521,8 +769,21 @@
         return;
       }
       quiet();
+      if (draft) {
+        draft.typing = null; // the number is given: the next question starts empty
+      }
       onValue(value, false);
     });
+    // A typed value is kept in the draft as it is typed (a reload brings it back).
+    input.addEventListener("input", function () {
+      if (draft) {
+        draft.typing = input.value;
+        saveDraft();
+      }
+    });
+    if (before) {
+      stepNode.appendChild(before);
+    }
     stepNode.appendChild(form);
     var roll = button(L.rollForMe, "", function () {
       var body = new URLSearchParams();
@@ -538,6 +799,9 @@
         })
         .then(function (answer) {
           input.value = String(answer.roll);
+          if (draft) {
+            draft.typing = null;
+          }
           say(label + ": " + answer.roll + " (" + L.rolledBySite + ")", "info");
           onValue(answer.roll, true);
         })
@@ -545,7 +809,9 @@
           say(L.offline, "error");
         });
     }, "live-secondary");
-    stepNode.appendChild(roll);
+    if (die) {
+      stepNode.appendChild(roll);
+    }
     input.focus();
     return input;
   }
@@ -554,13 +820,77 @@
     stepNode.appendChild(button(L.back, "", onClick, "live-secondary live-back"));
   }
 
-  function askRoll(car, gear) {
+  function typed() {
+    var value = draft && draft.typing;
+    if (draft) {
+      draft.typing = null;
+    }
+    return value;
+  }
+
+  function askRoll() {
+    var gear = draft.gear;
+    var car = draft.car;
     var range = data.faces[String(gear)] || [1, 30];
-    panel(fill(L.typeRoll, { gear: gear, low: range[0], high: range[1] }) + " · " + who(car));
-    numberForm(fill(L.typeRoll, { gear: gear, low: range[0], high: range[1] }), range[0], range[1], function (roll) {
-      askStop(car, gear, roll);
-    }, String(gear));
-    backButton(startMove);
+    var title = fill(L.typeRoll, { gear: gear, low: range[0], high: range[1] });
+    panel(title + " · " + who(car));
+    var block = extrasBlock();
+    var read = block.read;
+    if (gear === 7) {
+      var form = el("form", "live-number live-seventh");
+      // A13: the 5th gear's die and the 6th gear's die, thrown together
+      var five = data.faces["5"] || [11, 20];
+      var six = data.faces["6"] || [21, 30];
+      var d5 = numberInput(five[0], five[1]);
+      var d6 = numberInput(six[0], six[1]);
+      form.appendChild(field(L.seventhA, d5, "d5"));
+      form.appendChild(field(L.seventhB, d6, "d6"));
+      var ok = el("button", "button live-big", L.ok);
+      ok.type = "submit";
+      form.appendChild(ok);
+      form.addEventListener("submit", function (event) {
+        event.preventDefault();
+        var a = parseInt(d5.value, 10);
+        var b = parseInt(d6.value, 10);
+        if (!(a >= five[0] && a <= five[1] && b >= six[0] && b <= six[1])) {
+          say(L.seventhBad, "error");
+          return;
+        }
+        draft.extra = read();
+        draft.roll = [a, b];
+        saveDraft();
+        afterRoll();
+      });
+      stepNode.appendChild(block.node);
+      stepNode.appendChild(form);
+      d5.focus();
+    } else {
+      numberForm(title, range[0], range[1], function (roll) {
+        draft.extra = read();
+        draft.roll = roll;
+        saveDraft();
+        afterRoll();
+      }, String(gear), block.node, typed());
+    }
+    backButton(function () {
+      startMove(true);
+    });
+  }
+
+  // After the die: a tyre stop asks its pit d20 first (a fast stop goes on past the stand).
+  function afterRoll() {
+    var pit = draft.extra && draft.extra.pit;
+    if (pit && pit.stop === "tyres" && (draft.pitRoll === null || draft.pitRoll === undefined)) {
+      panel(fill(L.test, { who: who(draft.car), test: testName("pit") }));
+      numberForm(fill(L.typeTest, { test: testName("pit") }), 1, 20, function (roll) {
+        draft.pitRoll = roll;
+        saveDraft();
+        askStop();
+      }, "d20", null, typed());
+      backButton(askRoll);
+      return;
+    }
+    askStop();
   }
 
   function wayText(way) {
@@ -574,22 +904,45 @@
     if (way.slipstream) {
       bits.push(fill(L.slipstream, { n: way.slipstream }));
     }
+    if (way.move && way.move.pit) {
+      bits.push(L.pitStop);
+    } else if (way.path && way.path.some(function (sq) { return /^PIT-/.test(sq); })) {
+      bits.push(L.pitLane);
+    }
     bits.push(costText(way.cost));
     return bits.join(" · ");
   }
 
-  function askStop(car, gear, roll) {
+  function stopsQuery() {
+    var query = { gear: draft.gear, roll: Array.isArray(draft.roll) ? draft.roll.join(",") : draft.roll };
+    var extra = draft.extra || {};
+    ["pit", "xp", "option"].forEach(function (key) {
+      if (extra[key]) {
+        query[key] = JSON.stringify(extra[key]);
+      }
+    });
+    if (extra.pit && draft.pitRoll !== null && draft.pitRoll !== undefined) {
+      query.pit_roll = draft.pitRoll;
+    }
+    return query;
+  }
+
+  function askStop() {
+    var car = draft.car;
     busy = true;
-    api("GET", withQuery(urls.choices, { gear: gear, roll: roll }))
+    api("GET", withQuery(urls.choices, stopsQuery()))
       .then(function (answer) {
         busy = false;
         if (!answer.ok) {
           say(answer.body && answer.body.detail ? answer.body.detail : fill(L.error, { detail: answer.status }), "error", violationTexts(answer.body));
-          askRoll(car, gear);
+          draft.roll = null;
+          draft.pitRoll = null;
+          askRoll();
           return;
         }
         var stops = answer.body.stops || [];
-        panel(L.chooseStop + " · " + who(car) + " · " + fill(L.gear, { gear: gear }) + " · " + roll);
+        var rollText = Array.isArray(draft.roll) ? draft.roll.join("+") : draft.roll;
+        panel(L.chooseStop + " · " + who(car) + " · " + fill(L.gear, { gear: draft.gear }) + " · " + rollText);
         if (!stops.length) {
           stepNode.appendChild(el("p", "note", L.noStop));
         }
@@ -608,6 +961,7 @@
             );
             node.setAttribute("data-square", stop.square);
             node.setAttribute("data-brake", String(way.brake || 0));
+            node.setAttribute("data-pit-lane", way.path && way.path.some(function (sq) { return /^PIT-/.test(sq); }) ? "1" : "0");
             list.appendChild(node);
           });
           bySquare[stop.square] = stop.way;
@@ -619,7 +973,10 @@
         });
         stepNode.appendChild(list);
         backButton(function () {
-          askRoll(car, gear);
+          draft.roll = null;
+          draft.pitRoll = null;
+          saveDraft();
+          askRoll();
         });
         // One tap on a lit square chooses its cheapest way.
         boardPick = function (square) {
@@ -634,16 +991,19 @@
       })
       .catch(function () {
         busy = false;
-        say(L.offline, "error", null, function () {
-          askStop(car, gear, roll);
-        });
+        say(L.offline, "error", null, askStop);
       });
   }
 
   var boardPick = null;
+  var sparePick = null;
   if (svg && recording) {
     svg.addEventListener("click", function (event) {
       var polygon = event.target.closest ? event.target.closest("polygon[data-sq]") : null;
+      if (polygon && sparePick) {
+        sparePick(polygon.getAttribute("data-sq"));
+        return;
+      }
       if (polygon && boardPick && polygon.classList.contains("is-stop")) {
         boardPick(polygon.getAttribute("data-sq"));
       }
@@ -652,19 +1012,24 @@
 
   function chooseWay(way) {
     boardPick = null;
-    move = JSON.parse(JSON.stringify(way.move));
+    var move = JSON.parse(JSON.stringify(way.move));
     move.tests = move.tests || [];
+    draft.move = move;
+    saveDraft();
     askTests();
   }
 
   function askTests() {
+    var move = draft.move;
     busy = true;
     api("GET", withQuery(urls.choices, { move: JSON.stringify(move) }))
       .then(function (answer) {
         busy = false;
         if (!answer.ok) {
           say(L.refused, "error", violationTexts(answer.body).concat(answer.body && !answer.body.violations ? [answer.body.detail] : []));
-          startMove();
+          draft.move = null;
+          saveDraft();
+          askStop();
           return;
         }
         var due = (answer.body.tests && answer.body.tests.due) || [];
@@ -675,6 +1040,10 @@
         var test = due[0];
         var roller = test.car || move.car;
         panel(fill(L.test, { who: who(roller), test: testName(test.kind) }));
+        var done = move.tests.length;
+        if (done) {
+          stepNode.appendChild(el("p", "note", fill(L.rollsSoFar, { rolls: move.tests.map(function (t) { return testName(t.test) + " " + t.roll; }).join(", ") })));
+        }
         numberForm(fill(L.typeTest, { test: testName(test.kind) }), 1, 20, function (roll) {
           var entry = { test: test.kind, roll: roll };
           if (test.car && test.car !== move.car) {
@@ -684,14 +1053,174 @@
             entry.square = test.square;
           }
           move.tests.push(entry);
+          saveDraft();
           askTests();
-        }, "d20");
-        backButton(startMove);
+        }, "d20", null, typed());
+        backButton(function () {
+          draft.move = null;
+          saveDraft();
+          askStop();
+        });
       })
       .catch(function () {
         busy = false;
         say(L.offline, "error", null, askTests);
       });
+  }
+
+  // -- A5: the restart after a red flag, with the cars that stop under the flag -----------------
+  function showRestart() {
+    panel(L.restartTitle);
+    stepNode.appendChild(el("p", "note", L.restartHelp));
+    var form = el("form", "live-restart");
+    var rows = [];
+    var ticked = [];
+    (state.order || []).forEach(function (car) {
+      var info = (state.cars || []).filter(function (c) {
+        return c.car === car;
+      })[0];
+      if (!info || info.status !== "racing") {
+        return;
+      }
+      var box = el("fieldset", "live-restart-car");
+      box.setAttribute("data-restart-car", car);
+      box.appendChild(el("legend", "", who(car)));
+      var stop = el("input");
+      stop.type = "checkbox";
+      var wrap = field(L.stopsUnderFlag, stop, "stop-" + car);
+      wrap.className = "live-field live-check";
+      box.appendChild(wrap);
+      var more = el("div", "live-restart-work");
+      var tyres = select(tyreChoices(true), "");
+      more.appendChild(field(L.newTyres, tyres, "tyres-" + car));
+      more.appendChild(el("p", "note", L.repairs));
+      data.parts.forEach(function (part) {
+        more.appendChild(field(data.partLabels[part] || part, numberInput(0, 9), "repair-" + car + "-" + part));
+      });
+      var fuel = null;
+      if (has("A12")) {
+        fuel = numberInput(1, 3);
+        more.appendChild(field(L.fuel, fuel, "fuel-" + car));
+      }
+      more.hidden = true;
+      // the stopping cars start last, in the order they were ticked
+      stop.addEventListener("change", function () {
+        more.hidden = !stop.checked;
+        ticked = ticked.filter(function (c) {
+          return c !== car;
+        });
+        if (stop.checked) {
+          ticked.push(car);
+        }
+      });
+      box.appendChild(more);
+      form.appendChild(box);
+      rows.push({ car: car, stop: stop, tyres: tyres, more: more, fuel: fuel });
+    });
+    var go = el("button", "button live-big", L.restart);
+    go.type = "submit";
+    form.appendChild(go);
+    form.addEventListener("submit", function (event) {
+      event.preventDefault();
+      var pits = [];
+      rows.slice().sort(function (a, b) {
+        return ticked.indexOf(a.car) - ticked.indexOf(b.car);
+      }).forEach(function (row) {
+        if (!row.stop.checked) {
+          return;
+        }
+        var pit = { car: row.car };
+        if (row.tyres.value) {
+          pit.tyres = row.tyres.value;
+        }
+        var repair = {};
+        data.parts.forEach(function (part) {
+          var n = parseInt(row.more.querySelector('[name="repair-' + row.car + "-" + part + '"]').value, 10);
+          if (n > 0) {
+            repair[part] = n;
+          }
+        });
+        if (Object.keys(repair).length) {
+          pit.repair = repair;
+        }
+        if (row.fuel && row.fuel.value) {
+          pit.fuel = parseInt(row.fuel.value, 10);
+        }
+        pits.push(pit);
+      });
+      send(urls.restart, { restart: { pits: pits }, expected: state.steps });
+    });
+    stepNode.appendChild(form);
+    focusFirst("input");
+  }
+
+  // -- A5: a retired driver's spare car, played at the end of the turn ---------------------------
+  function spareButtons() {
+    if (!has("A5")) {
+      return;
+    }
+    (state.cars || []).forEach(function (car) {
+      if (car.status === "racing" || car.status === "finished") {
+        return;
+      }
+      var node = button(fill(L.spare, { car: car.car }), L.spareHelp, function () {
+        askSpare(car.car);
+      }, "live-secondary live-spare");
+      node.setAttribute("data-spare", car.car);
+      stepNode.appendChild(node);
+    });
+  }
+
+  // The play API offers no stops for a spare car: its path is tapped on the board (or typed),
+  // and the engine judges the whole move when it is posted.
+  function askSpare(car) {
+    panel(fill(L.spare, { car: car }) + " · " + who(car));
+    var form = el("form", "live-spare-form");
+    var first = select(partChoices(false), "engine");
+    var second = select(partChoices(false), "tyres");
+    form.appendChild(field(L.spareFirst, first, "spare-1"));
+    form.appendChild(field(L.spareSecond, second, "spare-2"));
+    var gear = numberInput(1, 7, 1);
+    form.appendChild(field(L.chooseGear, gear, "spare-gear"));
+    var roll = numberInput(1, 30);
+    form.appendChild(field(L.die, roll, "spare-roll"));
+    var path = el("input");
+    path.type = "text";
+    path.autocomplete = "off";
+    form.appendChild(field(L.sparePath, path, "spare-path"));
+    var ok = el("button", "button live-big", L.confirm);
+    ok.type = "submit";
+    form.appendChild(ok);
+    boardPick = null;
+    sparePick = function (square) {
+      path.value = (path.value ? path.value + " " : "") + square;
+    };
+    form.addEventListener("submit", function (event) {
+      event.preventDefault();
+      var taken = {};
+      taken[first.value] = (taken[first.value] || 0) + 1;
+      taken[second.value] = (taken[second.value] || 0) + 1;
+      var g = parseInt(gear.value, 10);
+      var r = parseInt(roll.value, 10);
+      var squares = path.value.split(/[\s,]+/).filter(Boolean);
+      if (!(g >= 1 && r >= 1 && squares.length)) {
+        say(L.spareBad, "error");
+        return;
+      }
+      sparePick = null;
+      draft = { steps: state.steps, car: car, gear: g, roll: r, extra: {}, pitRoll: null, spare: true,
+        move: { car: car, gear: g, roll: r, path: squares, option: { spare: taken }, tests: [] } };
+      saveDraft();
+      // the tests due are not asked for a spare car (the choices serve the car to play): the
+      // engine judges the move as posted and names any roll it misses
+      post(draft.move);
+    });
+    stepNode.appendChild(form);
+    backButton(function () {
+      sparePick = null;
+      startMove(true);
+    });
+    first.focus();
   }
 
   function post(body) {
@@ -704,6 +1233,7 @@
       .then(function (answer) {
         busy = false;
         if (answer.status === 201 || answer.status === 200) {
+          dropDrafts();
           quiet();
           var played = body.move;
           if (played && played.path && played.path.length) {
@@ -722,12 +1252,13 @@
           startMove();
           return;
         }
-        if (answer.status === 400 && answer.body && answer.body.tests_due && answer.body.tests_due.length && move) {
+        if (answer.status === 400 && answer.body && answer.body.tests_due && answer.body.tests_due.length && draft && draft.move && !draft.spare) {
           askTests();
           return;
         }
         say(L.refused, "error", violationTexts(answer.body).concat(answer.body && !answer.body.violations ? [answer.body.detail] : []));
-        startMove();
+        dropDrafts();
+        startMove(true);
       })
       .catch(function () {
         busy = false;
@@ -745,6 +1276,7 @@
         .then(function (answer) {
           busy = false;
           if (answer.ok) {
+            dropDrafts();
             adopt(answer.body);
             say(L.undone, "ok");
           } else if (answer.body && answer.body.state) {

@@ -1,0 +1,381 @@
+"""Race night in the browser, at phone size, for the moves beyond the plain ones: a tyre stop with
+its pit roll, experience spent, the restart after a red flag with a car stopping under the flag,
+and a half-built move brought back by a reload. Each is recorded by taps on a table set up from a
+golden log of fixtures/race_logs, and the record is checked against the engine's verdict."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+from typing import Any
+
+import pytest
+from django.conf import settings
+from django.test import Client
+from playwright.sync_api import expect
+
+from races.live import engine, services
+from races.live.models import LiveTable
+from rules.formats import read_race_log
+from rules.play import Table, play, restart, stops
+from rules.replay import replay
+from rules.ruleset import RuleSet
+from tests.live.conftest import Night, moves_of, night_for
+from tests.site.conftest import browser_context_args, browser_type_launch_args  # noqa: F401
+
+pytestmark = [pytest.mark.browser, pytest.mark.slow, pytest.mark.django_db(transaction=True)]
+
+PHONE = {"width": 390, "height": 844}
+LOGS = Path(__file__).resolve().parents[2] / "fixtures" / "race_logs"
+
+
+def golden(name: str) -> dict[str, Any]:
+    return json.loads((LOGS / f"{name}.json").read_text(encoding="utf-8"))
+
+
+def session_cookie(live_server, user) -> list[dict]:
+    client = Client()
+    client.force_login(user)
+    return [
+        {
+            "name": settings.SESSION_COOKIE_NAME,
+            "value": client.cookies[settings.SESSION_COOKIE_NAME].value,
+            "url": live_server.url,
+        }
+    ]
+
+
+@pytest.fixture
+def phone(browser, live_server):
+    context = browser.new_context(viewport=PHONE, has_touch=True, is_mobile=True, locale="en-GB")
+    yield context
+    context.close()
+
+
+def table_at(night: Night, steps: int) -> LiveTable:
+    """A table of the night's log with its first `steps` steps recorded through the services."""
+    table = services.table_create(race=night.race, user=night.entrant, header=night.header)
+    for n, (_turn, rst, move) in enumerate(moves_of(night.log)[:steps]):
+        if rst is not None:
+            table, _, _ = services.table_restart(table=table, user=night.entrant, restart=rst, expected=n)
+        else:
+            table, _, _ = services.table_move(table=table, user=night.entrant, move=move, expected=n)
+    return table
+
+
+def finish_by_services(night: Night, table: LiveTable) -> None:
+    table.refresh_from_db()
+    for n, (_turn, rst, move) in list(enumerate(moves_of(night.log)))[table.steps :]:
+        if rst is not None:
+            table, _, _ = services.table_restart(table=table, user=night.entrant, restart=rst, expected=n)
+        else:
+            table, _, _ = services.table_move(table=table, user=night.entrant, move=move, expected=n)
+
+
+def verdict(log: dict[str, Any], night: Night) -> dict[str, Any]:
+    return replay(read_race_log(log), night.track, RuleSet.from_options(log.get("options", []))).to_json()
+
+
+def open_table(context, live_server, night: Night, table: LiveTable):
+    context.add_cookies(session_cookie(live_server, night.entrant))
+    page = context.new_page()
+    page.goto(live_server.url + f"/live/tables/{table.pk}/")
+    return page
+
+
+def die(page, value: int) -> None:
+    page.locator(".live-number input").fill(str(value))
+    page.locator(".live-number button[type=submit]").tap()
+
+
+def stored(page, table: LiveTable, steps: int) -> LiveTable:
+    expect(page.locator("#live-message")).to_contain_text("Move stored")
+    table.refresh_from_db()
+    assert table.steps == steps
+    return table
+
+
+def test_a_tyre_stop_with_its_pit_roll_recorded_by_taps(live_server, phone):
+    night = night_for(golden("advanced/s2-legal-fast-tyre-stop"))
+    table = table_at(night, 6)  # the car is before the pit entry, turn 7
+    page = open_table(phone, live_server, night, table)
+    move = moves_of(night.log)[6][2]
+    assert move["pit"] == {"stop": "tyres", "tyres": "soft"}
+
+    page.locator('.live-gear[data-gear="3"]').tap()
+    page.locator(".live-extras summary").tap()
+    page.locator('select[name="pit"]').select_option("tyres")
+    page.locator('select[name="pit-tyres"]').select_option("soft")
+    die(page, move["roll"])
+    # The pit d20 comes first: on 1–10 the car goes on ceil(roll / 2) squares past its stand.
+    expect(page.locator(".live-step-title")).to_contain_text("pit stop")
+    expect(page.locator(".live-number input")).to_have_value("")  # not the die just typed
+    die(page, move["tests"][0]["roll"])
+    target = move["path"][-1]
+    expect(page.locator(f'svg polygon.is-stop[data-sq="{target}"]')).to_have_count(1)
+    page.locator(f'.live-stop[data-square="{target}"]').first.tap()
+    table = stored(page, table, 7)
+
+    body = table.rows.get(index=6).body
+    assert body["pit"] == move["pit"] and body["tests"] == move["tests"]
+    car = engine.engine_table(table).state.car("7")
+    assert car.square == target and str(car.tyres) == "soft"
+    finish_by_services(night, table)
+    table.refresh_from_db()
+    ours = engine.engine_table(table).log()
+    assert verdict(ours, night) == verdict(night.log, night)
+    assert verdict(ours, night)["violations"] == []
+
+
+def test_experience_spent_on_a_wear_point_recorded_by_taps(live_server, phone):
+    night = night_for(golden("advanced/x3-legal-wear-point"))
+    table = table_at(night, 0)
+    page = open_table(phone, live_server, night, table)
+    move = moves_of(night.log)[0][2]
+    assert move["xp"] == {"team": "wear", "part": "tyres"}
+
+    page.locator(f'.live-gear[data-gear="{move["gear"]}"]').tap()
+    page.locator(".live-extras summary").tap()
+    page.locator('select[name="xp"]').select_option("wear:tyres")
+    die(page, move["roll"])
+    page.locator(f'svg polygon.is-stop[data-sq="{move["path"][-1]}"]').tap()
+    table = stored(page, table, 1)
+
+    assert table.rows.get(index=0).body["xp"] == move["xp"]
+    expect(page.locator('[data-dash="7"] [data-part="tyres"] dd')).to_have_text("5")
+    finish_by_services(night, table)
+    table.refresh_from_db()
+    ours = engine.engine_table(table).log()
+    assert ours["turns"] == night.log["turns"]
+    theirs = verdict(night.log, night)
+    assert verdict(ours, night) == theirs and theirs["experience_changes"]
+
+
+def test_a_red_flag_restart_with_a_stop_under_the_flag_and_a_reload_mid_move(live_server, phone):
+    night = night_for(golden("advanced/a5-legal-red-flag-restart"))
+    table = table_at(night, 1)
+    page = open_table(phone, live_server, night, table)
+    move = moves_of(night.log)[1][2]  # car 3: two collision rolls
+
+    # A half-built move survives a reload: the gear and the typed die...
+    page.locator(f'.live-gear[data-gear="{move["gear"]}"]').tap()
+    page.locator(".live-number input").fill(str(move["roll"]))
+    page.reload()
+    expect(page.locator(".live-number input")).to_have_value(str(move["roll"]))
+    expect(page.locator(".live-step-title")).to_contain_text(f"Die of gear {move['gear']}")
+    page.locator(".live-number button[type=submit]").tap()
+    page.locator(f'.live-stop[data-square="{move["path"][-1]}"]').first.tap()
+    # ... and the tests rolled so far.
+    expect(page.locator(".live-step-title")).to_contain_text("collision")
+    expect(page.locator(".live-number input")).to_have_value("")  # not the die typed before
+    die(page, move["tests"][0]["roll"])
+    expect(page.locator(".live-step-title")).to_contain_text("collision")
+    expect(page.locator(".live-step .note")).to_contain_text("Rolled so far")
+    page.reload()
+    expect(page.locator(".live-step .note")).to_contain_text("Rolled so far: collision 1")
+    die(page, move["tests"][1]["roll"])
+    table = stored(page, table, 2)
+    assert table.rows.get(index=1).body == engine.engine_table(table).log()["turns"][0]["moves"][1]
+    assert table.rows.get(index=1).body["tests"] == move["tests"]
+    assert not page.evaluate("Object.keys(localStorage).filter(k => k.startsWith('live-draft-'))")
+
+    # The red flag falls at the end of turn 2 (six dangerous squares before the first corner's
+    # end): the restart. A car ticked to stop under the flag is sent to the engine, which says
+    # that a restart from the start repairs every car for free; the table is unchanged.
+    table = table_at_from(night, table, 6)
+    page.reload()
+    expect(page.locator(".live-step-title")).to_contain_text("Red flag")
+    box = page.locator('[data-restart-car="5"]')
+    box.locator('input[name="stop-5"]').tap()
+    box.locator('select[name="tyres-5"]').select_option("soft")
+    page.get_by_role("button", name="Restart the race").tap()
+    expect(page.locator("#live-message")).to_contain_text("no pit stop (A5)")
+    table.refresh_from_db()
+    assert table.steps == 6
+    expect(page.locator(".live-step-title")).to_contain_text("Red flag")
+    page.get_by_role("button", name="Restart the race").tap()
+    expect(page.locator("#live-message")).to_contain_text("Move stored")
+    table.refresh_from_db()
+    given = moves_of(night.log)[6][1]
+    assert given == {"pits": []}
+    assert table.steps == 7 and table.rows.get(index=6).body == given
+
+    # The engine, played directly, gives the same table.
+    direct = Table.start(night.header, night.track, RuleSet.from_options(night.log["options"]))
+    for _turn, _rst, m in moves_of(night.log)[:6]:
+        direct, _ = play(direct, m)
+    direct, _ = restart(direct, given)
+    ours = engine.engine_table(table)
+    assert ours.log() == direct.log() and ours.verdict().to_json() == direct.verdict().to_json()
+    assert ours.to_play == direct.to_play and ours.to_play.car == moves_of(night.log)[7][2]["car"]
+    expect(page.locator(".live-gear").first).to_be_visible()
+    finish_by_services(night, table)
+    table.refresh_from_db()
+    log = engine.engine_table(table).log()
+    assert log["turns"] == night.log["turns"] and verdict(log, night) == verdict(night.log, night)
+
+
+def table_at_from(night: Night, table: LiveTable, steps: int) -> LiveTable:
+    table.refresh_from_db()
+    for n, (_turn, rst, move) in list(enumerate(moves_of(night.log)))[table.steps : steps]:
+        assert rst is None
+        table, _, _ = services.table_move(table=table, user=night.entrant, move=move, expected=n)
+    return table
+
+
+def test_the_site_dice_are_offered_and_a_move_at_the_roll_typed_by_the_site_is_stored(live_server, phone):
+    """Roll for me at a pit stop's d20 goes through to the stops (the page side of site dice)."""
+    night = night_for(golden("advanced/x3-legal-wear-point"))
+    table = table_at(night, 0)
+    page = open_table(phone, live_server, night, table)
+    page.locator('.live-gear[data-gear="1"]').tap()
+    page.get_by_role("button", name="Roll for me").tap()
+    expect(page.locator(".live-step-title")).to_contain_text("Where does it stop?")
+    roll = table.site_rolls.get()
+    assert roll.die == "1" and re.search(rf"· {roll.roll}$", page.locator(".live-step-title").inner_text())
+
+
+def test_a_long_stop_with_a_repair_recorded_by_taps(live_server, phone):
+    night = night_for(golden("advanced/s3-legal-long-stop-with-repair"))
+    table = table_at(night, 6)
+    page = open_table(phone, live_server, night, table)
+    move = moves_of(night.log)[6][2]
+    assert move["pit"] == {"stop": "long", "repair": {"brakes": 1}}
+
+    page.locator(f'.live-gear[data-gear="{move["gear"]}"]').tap()
+    page.locator(".live-extras summary").tap()
+    page.locator('select[name="pit"]').select_option("long")
+    page.locator('input[name="repair-brakes"]').fill("1")
+    die(page, move["roll"])
+    page.locator(f'.live-stop[data-square="{move["path"][-1]}"]').first.tap()
+    table = stored(page, table, 7)
+
+    assert table.rows.get(index=6).body["pit"] == move["pit"]
+    finish_by_services(night, table)
+    table.refresh_from_db()
+    ours = engine.engine_table(table).log()
+    assert verdict(ours, night) == verdict(night.log, night)
+
+
+def test_a_spare_car_after_its_drivers_retirement_recorded_by_taps(live_server, phone):
+    night = night_for(golden("advanced/a5-legal-spare-car"))
+    table = table_at(night, 13)  # turn 8 played; car 7 is out and may take the spare car
+    page = open_table(phone, live_server, night, table)
+    move = moves_of(night.log)[13][2]
+    assert move["option"] == {"spare": {"engine": 1, "body": 1}}
+
+    page.locator('[data-spare="7"]').tap()
+    page.locator('select[name="spare-1"]').select_option("engine")
+    page.locator('select[name="spare-2"]').select_option("body")
+    page.locator('input[name="spare-gear"]').fill(str(move["gear"]))
+    page.locator('input[name="spare-roll"]').fill(str(move["roll"]))
+    page.locator(f'svg polygon[data-sq="{move["path"][0]}"]').tap()  # the path, tapped on the board...
+    path = page.locator('input[name="spare-path"]')
+    expect(path).to_have_value(move["path"][0])
+    path.fill(" ".join(move["path"]))  # ... or typed
+    page.get_by_role("button", name="Play the move").tap()
+    table = stored(page, table, 14)
+
+    assert table.rows.get(index=13).body["option"] == move["option"]
+    finish_by_services(night, table)
+    table.refresh_from_db()
+    ours = engine.engine_table(table).log()
+    assert ours["turns"] == night.log["turns"] and verdict(ours, night) == verdict(night.log, night)
+
+
+def _top(page) -> None:
+    page.locator('select[name="option-top"]').select_option("1")
+
+
+def _pedal(page) -> None:
+    page.locator('input[name="option-pedal"]').check()
+
+
+def _reroll(page) -> None:
+    page.locator('select[name="xp"]').select_option("reroll")
+    page.locator('input[name="xp-natural"]').fill("2")
+
+
+@pytest.mark.parametrize(
+    ("name", "index", "choose"),
+    [
+        ("advanced/a19-legal-top", 0, _top),
+        ("advanced/a10-legal-pedal", 0, _pedal),
+        ("core/x2-legal-reroll", 3, _reroll),
+    ],
+    ids=["A19 top", "A10 pedal", "X2 driver re-roll"],
+)
+def test_an_option_action_or_a_driver_point_recorded_by_taps(live_server, phone, name, index, choose):
+    night = night_for(golden(name))
+    table = table_at(night, index)
+    page = open_table(phone, live_server, night, table)
+    move = moves_of(night.log)[index][2]
+
+    page.locator(f'.live-gear[data-gear="{move["gear"]}"]').tap()
+    page.locator(".live-extras summary").tap()
+    choose(page)
+    die(page, move["roll"])
+    page.locator(f'.live-stop[data-square="{move["path"][-1]}"]').first.tap()
+    for test in move.get("tests", []):
+        expect(page.locator(".live-step-title")).to_contain_text("rolls a d20")
+        die(page, test["roll"])
+    table = stored(page, table, index + 1)
+
+    body = table.rows.get(index=index).body
+    assert {k: body.get(k) for k in ("option", "xp", "tests")} == {
+        k: move.get(k) for k in ("option", "xp", "tests")
+    }
+    finish_by_services(night, table)
+    table.refresh_from_db()
+    ours = engine.engine_table(table).log()
+    assert ours["turns"] == night.log["turns"] and verdict(ours, night) == verdict(night.log, night)
+
+
+def test_seventh_gear_with_its_two_dice_recorded_by_taps(live_server, phone):
+    night = night_for(golden("advanced/a13-legal-seventh-gear"))
+    table = table_at(night, 13)
+    page = open_table(phone, live_server, night, table)
+    move = moves_of(night.log)[13][2]
+    assert move["gear"] == 7 and move["roll"] == [11, 21]
+
+    page.locator('.live-gear[data-gear="7"]').tap()
+    page.locator('input[name="d5"]').fill("11")
+    page.locator('input[name="d6"]').fill("21")
+    page.locator(".live-seventh button[type=submit]").tap()
+    page.locator(f'.live-stop[data-square="{move["path"][-1]}"]').first.tap()
+    expect(page.locator(".live-step-title")).to_contain_text("engine")
+    die(page, move["tests"][0]["roll"])
+    table = stored(page, table, 14)
+
+    finish_by_services(night, table)
+    table.refresh_from_db()
+    ours = engine.engine_table(table).log()
+    assert verdict(ours, night) == verdict(night.log, night)
+
+
+def test_a_drive_through_the_pit_lane_is_one_of_the_stops(live_server, phone):
+    night = night_for(golden("advanced/s2-legal-fast-tyre-stop"))
+    table = table_at(night, 6)  # before the pit entry
+    page = open_table(phone, live_server, night, table)
+
+    page.locator('.live-gear[data-gear="3"]').tap()
+    die(page, 6)
+    lane = page.locator('.live-stop[data-pit-lane="1"]').first
+    expect(lane).to_contain_text("through the pit lane")
+    square = lane.get_attribute("data-square")
+    lane.tap()
+    table = stored(page, table, 7)
+
+    body = table.rows.get(index=6).body
+    assert "pit" not in body
+    # the engine, asked directly, offers that very way, and the car stopped where the page said
+    direct = Table.start(night.header, night.track, RuleSet.from_options(night.log["options"]))
+    for _turn, _rst, m in moves_of(night.log)[:6]:
+        direct, _ = play(direct, m)
+    offered = [w.move.to_json() for s in stops(direct, 3, 6) for w in s.ways]
+    assert any(o.get("path") == body["path"] for o in offered)
+    assert any(sq.startswith("PIT-") for sq in body["path"]) and body["path"][-1] == square
+    direct, _events = play(direct, body)
+    assert engine.engine_table(table).log() == direct.log()
+    assert direct.state.car("7").square == square
