@@ -1224,10 +1224,12 @@
   }
 
   function post(body) {
-    send(urls.moves, { move: body, expected: state.steps });
+    // `?events=N`: the answer holds only the events this device has not seen (cheaper to render)
+    var from = state.steps;
+    send(withQuery(urls.moves, { events: from }), { move: body, expected: from }, from);
   }
 
-  function send(url, body) {
+  function send(url, body, from) {
     busy = true;
     api("POST", url, body)
       .then(function (answer) {
@@ -1241,7 +1243,7 @@
           } else if (played && played.to) {
             lastKnown[played.car] = played.to;
           }
-          adopt(answer.body);
+          adopt(answer.body, from === undefined ? undefined : { from: from });
           say(L.played, "ok");
           startMove();
           return;
@@ -1264,7 +1266,7 @@
         busy = false;
         // Nothing stored: the same move can be sent again as it is.
         say(L.offline, "error", null, function () {
-          send(url, body);
+          send(url, body, from);
         });
       });
   }
