@@ -141,6 +141,8 @@ def _cacheable(request: HttpRequest) -> bool:
     cookies = request.COOKIES
     if len(request.get_full_path()) > 300:  # made-up query strings must not fill the cache
         return False
+    if "HTTP_AUTHORIZATION" in request.META:  # an API client signed in by its token: its own answer
+        return False
     return settings.SESSION_COOKIE_NAME not in cookies and "messages" not in cookies
 
 

@@ -89,3 +89,19 @@ def test_signed_in_users_are_not_served_the_anonymous_page(client, django_user_m
     client.force_login(user)
     assert "zoe" in client.get(url).content.decode()
     assert Driver.objects.exists()
+
+
+def test_an_api_client_signed_in_by_token_is_never_served_the_cached_copy():
+    league = small_league()
+    url = reverse("api:season-standings", args=[league.season.pk])
+    anonymous = Client()
+    anonymous.get(url)
+    assert queries(anonymous, url) == 0  # cached for visitors
+    from django.contrib.auth import get_user_model
+    from rest_framework.authtoken.models import Token
+
+    token = Token.objects.create(user=get_user_model().objects.create_user("reader", password="x-long-pass"))
+    token_client = Client(HTTP_AUTHORIZATION=f"Token {token.key}")
+    with CaptureQueriesContext(connection) as context:
+        assert token_client.get(url).status_code == 200
+    assert len(context.captured_queries) > 0  # answered by the view itself
