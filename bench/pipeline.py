@@ -28,7 +28,9 @@ the first submission.
 - throughput: sheets judged per second;
 - latency: submission (sheet stored) to verdict (sheet judged), p50 / p95 / max, at the paced rate
   (in the burst, from queueing: mostly time in the queue);
-- task time: what the workers report per validation task (`succeeded in …`), p50 / p95.
+- task time: what the workers report per validation task (`succeeded in …`), p50 / p95;
+- worker CPU: user + system CPU time of the worker processes during the burst, per sheet (the
+  database's own CPU is not in it).
 """
 
 from __future__ import annotations
@@ -239,6 +241,18 @@ def _stop(procs: list[subprocess.Popen]) -> None:
             proc.kill()
 
 
+def _cpu_seconds(procs: list[subprocess.Popen]) -> float:
+    """User + system CPU the worker processes have used so far (Linux /proc; 0 elsewhere)."""
+    total = 0
+    for proc in procs:
+        try:
+            fields = Path(f"/proc/{proc.pid}/stat").read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            return 0.0
+        total += int(fields[11]) + int(fields[12])  # utime, stime (fields 14 and 15 of stat)
+    return total / os.sysconf("SC_CLK_TCK")
+
+
 def _percentile(values: list[float], p: int) -> float:
     if len(values) == 1:
         return values[0]
@@ -311,6 +325,7 @@ def main() -> None:
     paced = range(args.sheets, args.sheets + args.paced)
     workers = _start_workers(args.workers, env, queue, logs, args.prefetch)
     try:
+        cpu_before = _cpu_seconds(workers)
         started = time.monotonic()
         if args.rate:  # every sheet at this pace, throughput from the first submission
             ids = []
@@ -329,6 +344,8 @@ def main() -> None:
             queued_at = queued[0]
         submitted = time.monotonic() - started
         sheets = wait(ids)
+        time.sleep(0.5)  # the last task's notifications and acknowledgement
+        worker_cpu = _cpu_seconds(workers) - cpu_before
         judged = [s for s in sheets if s["validated_at"]]
         first = queued_at or min(s["submitted_at"] for s in sheets)
         span = (max(s["validated_at"] for s in judged) - first).total_seconds()
@@ -385,6 +402,9 @@ def main() -> None:
             f"throughput): p50 {_percentile(paced_latencies, 50):.0f} ms, p95 {_percentile(paced_latencies, 95):.0f} ms, "
             f"max {max(paced_latencies):.0f} ms"
         )
+    if worker_cpu:
+        print(f"  worker CPU (user + system, the {args.workers} worker processes, burst): "
+              f"{worker_cpu / args.sheets * 1000:.1f} ms a sheet")  # fmt: skip
     if bare is not None:
         print(
             f"  bare replay of the same {args.cars}-car sheets on {args.workers} processes: {bare:.1f} sheets/s; "

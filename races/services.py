@@ -9,7 +9,7 @@ from decimal import Decimal
 from typing import TYPE_CHECKING, Any
 
 from django.core.exceptions import PermissionDenied, ValidationError
-from django.db import transaction
+from django.db import connection, transaction
 from django.db.models import Q
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
@@ -139,6 +139,24 @@ def race_update(*, race: Race, data: Mapping[str, Any], by: AbstractBaseUser | N
     return race
 
 
+def race_lock(race_id: int, *, circuit: bool = True) -> Race:
+    """Lock a race for a write: its row alone, then a key-share lock on its season's row.
+
+    The order every writer of a race takes its locks in: the race, its season (shared), then its
+    sheets, protests, and the owners of its ledger rows. The season's row is shared by every race
+    of the season: locking it for update (`select_related` without `of`) made a steward's change to
+    one race wait for, and hold up, the sheets of all the others. The key share is taken now rather
+    than when a ledger row is inserted (its foreign key takes one): a season-wide writer that holds
+    the season for update (entries, the schedule) is waited for before any owner's lock.
+    """
+    related = ("season", "circuit") if circuit else ("season",)
+    race = Race.objects.select_for_update(of=("self",)).select_related(*related).get(pk=race_id)
+    if connection.vendor == "postgresql":
+        with connection.cursor() as cursor:
+            cursor.execute("SELECT 1 FROM league_season WHERE id = %s FOR KEY SHARE", [race.season_id])
+    return race
+
+
 # The statuses a person sets by hand; the others are the sheets' and the stewards' (validated when a
 # valid sheet writes the results, official by race_publish(), back to validated by race_reopen()).
 MANUAL_STATUSES = (Race.Status.SCHEDULED, Race.Status.QUALIFYING, Race.Status.RUN)
@@ -147,7 +165,7 @@ MANUAL_STATUSES = (Race.Status.SCHEDULED, Race.Status.QUALIFYING, Race.Status.RU
 @transaction.atomic
 def race_status_set(*, race: Race, status: str, by: AbstractBaseUser | None = None) -> Race:
     """Move a race between scheduled, qualifying and run, the steps before any result."""
-    race = Race.objects.select_for_update().select_related("season", "circuit").get(pk=race.pk)
+    race = race_lock(race.pk)
     Status = Race.Status
     if status not in Status.values:
         raise ValidationError({"status": _("Unknown race status %(status)r.") % {"status": status}})
@@ -545,7 +563,7 @@ def race_publish(*, race: Race, by: AbstractBaseUser | None = None, override_rea
     so a protest filed at the same moment either comes first and blocks this, or finds the race
     official and is refused.
     """
-    race = Race.objects.select_for_update().select_related("season", "circuit").get(pk=race.pk)
+    race = race_lock(race.pk)
     if race.status != Race.Status.VALIDATED:
         raise ValidationError(
             _("%(race)s is %(status)s: only validated results can be published."),
@@ -584,7 +602,7 @@ def race_reopen(*, race: Race, by: AbstractBaseUser, reason: str) -> Race:
     """The stewards take published results back to validated, to change them; the reason is recorded."""
     if not (by is not None and by.is_staff):
         raise PermissionDenied(_("Only the stewards reopen published results."))
-    race = Race.objects.select_for_update().select_related("season", "circuit").get(pk=race.pk)
+    race = race_lock(race.pk)
     if race.status != Race.Status.OFFICIAL:
         raise ValidationError(
             _("%(race)s is %(status)s: only published results are reopened."),

@@ -7,6 +7,7 @@ twice, still sends it once.
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Iterable
 from datetime import timedelta
 from typing import TYPE_CHECKING, Any
@@ -18,6 +19,8 @@ from django.urls import reverse
 from django.utils import formats, timezone
 
 from league.models import EntryRequest
+
+logger = logging.getLogger(__name__)
 
 if TYPE_CHECKING:
     from django.contrib.auth.models import AbstractBaseUser
@@ -38,12 +41,30 @@ def _name(user: AbstractBaseUser) -> str:
 
 
 def announce(
-    *, key: str, kind: str, params: dict[str, Any], users: Iterable[AbstractBaseUser | int | None]
+    *,
+    key: str,
+    kind: str,
+    params: dict[str, Any],
+    users: Iterable[AbstractBaseUser | int | None],
+    now: bool = False,
 ) -> None:
     """After commit: an e-mail to each recipient who wants one, one webhook call naming the others.
 
-    `users`: users or their ids (they are read, with their preferences, when the write commits)."""
+    `users`: users or their ids (they are read, with their preferences, when the write commits).
+    `now`: sent by this process at commit rather than queued, for a caller that is itself a task
+    on a worker (a queued delivery would cost the workers a second task); one that fails there is
+    queued after all, with the task's retries."""
     from league.notifications.tasks import deliver
+
+    def dispatch(**kwargs: Any) -> None:
+        if not now:
+            deliver.delay(**kwargs)
+            return
+        try:
+            deliver(**kwargs)  # in this process; the Notice row still makes it once
+        except Exception:
+            logger.warning("notification %s: sending failed, queued for a retry", key, exc_info=True)
+            deliver.delay(**kwargs)
 
     ids = sorted({u if isinstance(u, int) else u.pk for u in users if u is not None})
     if not ids:
@@ -55,13 +76,13 @@ def announce(
         for user in recipients:
             by_mail, by_chat, language = _prefs(user)
             if by_mail and user.email:
-                deliver.delay(key=key, kind=kind, params=params, channel="email", user_id=user.pk)
+                dispatch(key=key, kind=kind, params=params, channel="email", user_id=user.pk)
             if by_chat:
                 chat.append((user, language))
         if chat and settings.LEAGUE_WEBHOOK_URL:
             language = chat[0][1] if len(chat) == 1 else None
             mentions = [_name(user) for user, _lang in chat]
-            deliver.delay(
+            dispatch(
                 key=key, kind=kind, params=params, channel="webhook", mentions=mentions, language=language
             )
 
@@ -138,10 +159,11 @@ def results_published(race: Race) -> None:
 
 
 # -- race sheets -------------------------------------------------------------------------------
-def sheet_judged(sheet: RaceSheet, *, entries: Iterable[RaceEntry] | None = None) -> None:
+def sheet_judged(sheet: RaceSheet, *, entries: Iterable[RaceEntry] | None = None, now: bool = False) -> None:
     """Its sender hears the verdict; on a valid race sheet the other entrants are asked to confirm it.
 
-    `entries`: the race's entries, when the caller holds them with their drivers' users."""
+    `entries`: the race's entries, when the caller holds them with their drivers' users; `now`:
+    sent at commit by this process (the judging task), see announce()."""
     from races.models import RaceSheet
 
     race = sheet.race
@@ -158,7 +180,11 @@ def sheet_judged(sheet: RaceSheet, *, entries: Iterable[RaceEntry] | None = None
         "rule": head.get("rule", ""),
     }
     announce(
-        key=f"sheet-judged:{sheet.pk}", kind="sheet_judged", params=params, users=[sheet.submitted_by_id]
+        key=f"sheet-judged:{sheet.pk}",
+        kind="sheet_judged",
+        params=params,
+        users=[sheet.submitted_by_id],
+        now=now,
     )
     if sheet.status == RaceSheet.Status.VALID and sheet.kind == RaceSheet.Kind.RACE:
         others = [u for u in _entrant_users(race, entries) if u != sheet.submitted_by_id]
@@ -167,6 +193,7 @@ def sheet_judged(sheet: RaceSheet, *, entries: Iterable[RaceEntry] | None = None
             kind="sheet_to_confirm",
             params={**_race_params(race), "url": sheet.get_absolute_url()},
             users=others,
+            now=now,
         )
 
 

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 from celery.exceptions import SoftTimeLimitExceeded
 from django.core.exceptions import PermissionDenied, ValidationError
-from django.db import DatabaseError, connection, transaction
+from django.db import DatabaseError, transaction
 from django.utils import timezone, translation
 from django.utils.translation import gettext as _
 
@@ -22,7 +22,7 @@ from league.services_atomic import atomic_service
 from league.services_checks import clean_without_queries
 from races.audit import audit_record
 from races.models import Penalty, Race, RaceEntry, RaceEvent, RaceSheet
-from races.services import race_grid_record, race_results_record
+from races.services import race_grid_record, race_lock, race_results_record
 from races.sheets.engine import Judgement, SheetEngineError, judge_qualifying, judge_race_log
 from races.sheets.experience import (
     experience_check,
@@ -101,11 +101,9 @@ def _conclude(*, sheet_id: int, judgement: Judgement, judged: RaceSheet | None =
     race_id = judged.race_id if judged is not None else None
     if race_id is None:
         race_id = RaceSheet.objects.values_list("race_id", flat=True).get(pk=sheet_id)
-    # The race first, then the sheet: the order every writer of a race's sheets takes its locks in.
-    # The race's row alone (`of`): its season's row is shared by every race of the season, and a
-    # lock on it made the sheets of one season wait for each other, one transaction at a time.
-    race = Race.objects.select_for_update(of=("self",)).select_related("season", "circuit").get(pk=race_id)
-    _share_season(race)
+    # The race first (its row alone, the season's shared: races.services.race_lock), then the
+    # sheet: the order every writer of a race's sheets takes its locks in.
+    race = race_lock(race_id)
     sheet = RaceSheet.objects.select_for_update().defer("raw").get(pk=sheet_id)
     if sheet.is_done:  # a redelivered twin got here first
         return sheet
@@ -130,19 +128,10 @@ def _conclude(*, sheet_id: int, judgement: Judgement, judged: RaceSheet | None =
         if entries is None:
             entries = _race_entries(race)
         race_sheet_apply.within(sheet=sheet, by=None, entries=entries)
-    events.sheet_judged(
-        sheet, entries=None if entries is None else entries.values()
-    )  # after commit: the sender, and the others asked to confirm
+    # After commit: the sender, and the others asked to confirm. Sent by this task (the judging runs
+    # on a worker) rather than queued as tasks of their own: a sheet costs the workers one task.
+    events.sheet_judged(sheet, entries=None if entries is None else entries.values(), now=True)
     return sheet
-
-
-def _share_season(race: Race) -> None:
-    """A key-share lock on the race's season, now rather than when the ledger rows are inserted:
-    a steward's service that holds the season (it locks a race with its season) is waited for
-    before this transaction takes any owner's lock, as when the season was locked with the race."""
-    if connection.vendor == "postgresql":
-        with connection.cursor() as cursor:
-            cursor.execute("SELECT 1 FROM league_season WHERE id = %s FOR KEY SHARE", [race.season_id])
 
 
 def _spends_still_covered(
@@ -182,7 +171,7 @@ def race_sheet_choose(*, sheet: RaceSheet, by: AbstractBaseUser) -> RaceSheet:
     """The stewards make this valid version the one that stands, and rewrite the results from it."""
     if not (by and by.is_staff and by.has_perm("races.change_racesheet")):
         raise PermissionDenied(_("Only the stewards choose which version of a sheet stands."))
-    race = Race.objects.select_for_update().select_related("season", "circuit").get(pk=sheet.race_id)
+    race = race_lock(sheet.race_id)
     sheet = RaceSheet.objects.select_for_update().get(pk=sheet.pk)
     if sheet.status != Status.VALID:
         raise ValidationError(

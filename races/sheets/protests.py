@@ -19,7 +19,7 @@ from django.utils.translation import gettext as _
 from league.notifications import events
 from races.audit import audit_record
 from races.models import Protest, ProtestPhoto, Race, RaceEntry, RaceEvent, RaceSheet, SheetConfirmation
-from races.services import protest_deadline
+from races.services import protest_deadline, race_lock
 from races.sheets.photos import CheckedPhoto, photo_check
 from races.sheets.selectors import race_entry_of
 from races.sheets.stewarding import penalty_impose, race_not_frozen, sheet_reject
@@ -33,7 +33,7 @@ __all__ = ["protest_deadline", "protest_decide", "protest_file", "protest_withdr
 
 def _locked(sheet: RaceSheet) -> tuple[Race, RaceSheet]:
     """The race's row lock, then the sheet's; the sheet comes back with its race and season."""
-    race = Race.objects.select_for_update().select_related("season").get(pk=sheet.race_id)
+    race = race_lock(sheet.race_id, circuit=False)
     sheet = RaceSheet.objects.select_for_update().defer("raw").get(pk=sheet.pk)
     sheet.race = race
     return race, sheet

@@ -18,7 +18,7 @@ from league.models import ExperienceEntry
 from league.services import GAIN_REASONS
 from races.audit import audit_record
 from races.models import Penalty, Protest, Race, RaceEntry, RaceEvent, RaceSheet, Result
-from races.services import GRID_REASONS, race_grid_record
+from races.services import GRID_REASONS, race_grid_record, race_lock
 from races.sheets.experience import refuse_overdraft
 from races.sheets.judging import race_sheet_apply
 from races.sheets.penalties import RESULT_KINDS, next_race_of
@@ -71,7 +71,7 @@ def penalty_impose(
     penalty already there instead of counting it twice.
     """
     _steward(by, _("Only the stewards penalise."), "races.add_penalty")
-    race = Race.objects.select_for_update().select_related("season", "circuit").get(pk=race_entry.race_id)
+    race = race_lock(race_entry.race_id)
     if key:
         done = Penalty.objects.filter(key=key).first()
         if done is not None:
@@ -157,7 +157,7 @@ def _regrid_next_race(*, penalty: Penalty, by: AbstractBaseUser) -> None:
     nxt = next_race_of(penalty)
     if nxt is None:
         return
-    nxt = Race.objects.select_for_update().select_related("season").get(pk=nxt.pk)
+    nxt = race_lock(nxt.pk, circuit=False)
     qualifying = RaceSheet.objects.filter(race=nxt, kind=RaceSheet.Kind.QUALIFYING, chosen=True).first()
     if qualifying is None or nxt.has_results:
         return  # the grid penalty is applied when the qualifying sheet is
@@ -174,7 +174,7 @@ def sheet_reject(*, sheet: RaceSheet, by: AbstractBaseUser, reason: str) -> Race
     verdict's gains and spends) are removed; the grid slots stay.
     """
     _steward(by, _("Only the stewards reject a sheet."), "races.change_racesheet")
-    race = Race.objects.select_for_update().select_related("season", "circuit").get(pk=sheet.race_id)
+    race = race_lock(sheet.race_id)
     sheet = RaceSheet.objects.select_for_update().defer("raw").get(pk=sheet.pk)
     race_not_frozen(race)
     if sheet.status != RaceSheet.Status.VALID:

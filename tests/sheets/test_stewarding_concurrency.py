@@ -9,21 +9,26 @@ from __future__ import annotations
 
 import threading
 from collections.abc import Callable
+from datetime import timedelta
 from typing import Any
+from unittest import mock
 
 import pytest
 from django.contrib.auth import get_user_model
 from django.core.exceptions import ValidationError
 from django.db import connection
+from django.utils import timezone
 
+from races import services
 from races.models import Penalty, Protest, Race, RaceEvent, Result
-from races.services import race_publish
+from races.services import race_create, race_entry_create, race_publish, race_status_set
+from races.sheets import protests, stewarding
 from races.sheets.judging import race_sheet_validate
 from races.sheets.protests import protest_decide, protest_file
 from races.sheets.services import race_sheet_submit
 from races.sheets.stewarding import penalty_impose
 from races.sheets.tasks import impose_penalty
-from tests.factories import build_oval, make_steward
+from tests.factories import EXAMPLE_WEAR, build_oval, make_steward
 
 User = get_user_model()
 
@@ -186,3 +191,82 @@ def test_a_publication_first_refuses_the_protest_as_late(oval, example, submit):
     with pytest.raises(ValidationError, match="official"):
         protest_file(sheet=sheet, by=oval.bruno, reason="Car 7 blocked me.")
     assert not Protest.objects.exists()
+
+
+# -- Locks: a race's writers hold its row, not its season's ---------------------------------------
+def _holding_the_race(module: Any, held: threading.Event, release: threading.Event) -> Any:
+    """`module`'s services lock their race, say so, and keep the lock until `release`."""
+    real = module.race_lock
+
+    def lock_and_wait(*args: Any, **kwargs: Any) -> Race:
+        race = real(*args, **kwargs)
+        held.set()
+        assert release.wait(timeout=30), "never released"
+        return race
+
+    return mock.patch.object(module, "race_lock", lock_and_wait)
+
+
+def _another_race_with_a_sheet(oval, example) -> int:
+    """Round 6 of the same season, same cars, with alice's sheet stored and not yet judged."""
+    race = race_create(
+        season=oval.season, round=6, circuit=oval.race.circuit, laps=1, status=Race.Status.RUN,
+        scheduled_at=timezone.now() - timedelta(days=1),
+    )  # fmt: skip
+    for entry, slot in ((oval.car7, 1), (oval.car3, 2)):
+        race_entry_create(race=race, season_entry=entry, grid_slot=slot, wear=dict(EXAMPLE_WEAR))
+    with mock.patch("races.sheets.tasks.validate_race_sheet.delay"):  # judged below, by hand
+        return race_sheet_submit(race=race, raw=example("race-ovale-valid.json"), by=oval.alice).pk
+
+
+STEWARDS_WRITES = {
+    "race status": (
+        services,
+        lambda oval, sheet: race_status_set(race=oval.race, status=Race.Status.QUALIFYING, by=oval.steward),
+    ),
+    "penalty": (
+        stewarding,
+        lambda oval, sheet: penalty_impose(
+            race_entry=car7(oval), by=oval.steward, kind="points", amount=1, reason="Blocking."
+        ),
+    ),
+    "protest": (
+        protests,
+        lambda oval, sheet: protest_file(sheet=sheet, by=oval.bruno, reason="Car 7 blocked me."),
+    ),
+}
+
+
+@pytest.mark.postgres
+@pytest.mark.parametrize("write", list(STEWARDS_WRITES))
+def test_a_write_holding_one_race_does_not_hold_the_sheets_of_another(pg_oval, example, write):
+    """A steward's service in progress on round 5 (its race locked) while a sheet of round 6 of the
+    same season is judged: the sheet is judged at once. (They used to lock the season's row too,
+    and every sheet of the season waited for the steward's commit.)"""
+    oval = pg_oval
+    module, call = STEWARDS_WRITES[write]
+    sheet = valid_sheet(oval, example) if write != "race status" else None
+    other = _another_race_with_a_sheet(oval, example)
+    held, release = threading.Event(), threading.Event()
+    judged: list[str] = []
+
+    def judge() -> None:
+        try:
+            judged.append(race_sheet_validate(sheet_id=other).status)
+        finally:
+            connection.close()
+
+    with _holding_the_race(module, held, release):
+        steward = threading.Thread(target=lambda: at_once(lambda: call(oval, sheet)))
+        steward.start()
+        try:
+            assert held.wait(timeout=20), "the steward's service never took its race's lock"
+            judge_thread = threading.Thread(target=judge)
+            judge_thread.start()
+            judge_thread.join(timeout=10)
+            assert not judge_thread.is_alive(), "the sheet of round 6 waited for the steward's round 5"
+        finally:
+            release.set()
+            steward.join(timeout=30)
+    assert judged == ["valid"]
+    assert not steward.is_alive()
