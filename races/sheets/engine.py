@@ -15,10 +15,11 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from django.conf import settings
-from django.utils.translation import gettext as _
+from django.utils import translation
 
 from races.read_errors import reading_text
 from races.sheets.experience import experience_check
+from races.sheets.failures import Failure, failure_reason
 from races.sheets.site_messages import SiteCode, site_violation
 from rules.formats import LogFormatError, RaceLog, read_qualifying, read_race_log
 from rules.qualifying import qualify
@@ -157,10 +158,9 @@ def _track(race: Race) -> Track:
     try:
         track = load_circuit(document)
     except CircuitError as exc:
-        raise SheetEngineError(
-            _("the circuit %(circuit)s of this race is broken: %(error)s")
-            % {"circuit": race.circuit.slug, "error": reading_text(exc)}
-        ) from exc
+        with translation.override("en"):  # stored in English, told in the reader's (failures.py)
+            detail = f"{race.circuit.slug}: {reading_text(exc)}"
+        raise SheetEngineError(failure_reason(Failure.CIRCUIT, detail)) from exc
     if len(_TRACKS) >= _TRACKS_KEPT:
         _TRACKS.clear()
     _TRACKS[key] = track
@@ -172,9 +172,7 @@ def _ruleset(race: Race) -> RuleSet:
     try:
         return season.ruleset(laps=race.race_laps)
     except (UnknownOptionError, ValueError, TypeError) as exc:
-        raise SheetEngineError(
-            _("the rules of season %(season)s cannot be read: %(error)s") % {"season": season, "error": exc}
-        ) from exc
+        raise SheetEngineError(failure_reason(Failure.RULES, f"{season}: {exc}")) from exc
 
 
 @dataclass(frozen=True)

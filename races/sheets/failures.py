@@ -21,6 +21,8 @@ class Failure(StrEnum):
     TIMEOUT = gettext_noop("the replay took too long and was stopped")
     INTERNAL = gettext_noop("internal error: %(detail)s")
     TASK = gettext_noop("validation failed: %(detail)s")
+    CIRCUIT = gettext_noop("the circuit of this race is broken: %(detail)s")
+    RULES = gettext_noop("the rules of this race's season cannot be read: %(detail)s")
 
 
 def _pattern(template: str) -> re.Pattern[str]:

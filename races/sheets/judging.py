@@ -31,6 +31,7 @@ from races.sheets.experience import (
     sheet_changes,
     verdict_changes,
 )
+from races.sheets.failures import Failure, failure_reason
 from races.sheets.penalties import grid_after_penalties, result_rows
 
 if TYPE_CHECKING:
@@ -77,12 +78,14 @@ def race_sheet_validate(*, sheet_id: int) -> RaceSheet:
     except SoftTimeLimitExceeded:
         # A readable log can still ask the engine for an endless search (a roll of 10**9): the
         # task's time limit stops it, and the sheet says why instead of holding a worker forever.
-        return race_sheet_fail(sheet_id=sheet_id, reason="the replay took too long and was stopped")
+        return race_sheet_fail(sheet_id=sheet_id, reason=failure_reason(Failure.TIMEOUT))
     except SheetEngineError as exc:
         return race_sheet_fail(sheet_id=sheet_id, reason=str(exc))
     except Exception as exc:  # an engine bug: say so on the sheet, do not retry what will fail again
         logger.exception("race sheet %s: the engine failed", sheet_id)
-        return race_sheet_fail(sheet_id=sheet_id, reason=f"internal error: {type(exc).__name__}: {exc}")
+        return race_sheet_fail(
+            sheet_id=sheet_id, reason=failure_reason(Failure.INTERNAL, f"{type(exc).__name__}: {exc}")
+        )
     return _conclude(sheet_id=sheet_id, judgement=judgement, judged=sheet)
 
 

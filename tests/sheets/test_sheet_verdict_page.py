@@ -176,3 +176,28 @@ def test_the_reason_the_task_stores_is_one_the_page_translates():
     with translation.override("fr"):
         assert failure_text(stored) == f"la validation a échoué{NNBSP}: OperationalError: gone"
         assert failure_text(failure_reason(Failure.TIMEOUT)).startswith("le moteur de règles")
+
+
+@pytest.mark.django_db
+def test_a_broken_circuit_is_stored_in_english_and_read_in_french(monkeypatch):
+    from django.utils import translation
+
+    from races.sheets.engine import SheetEngineError, race_track
+    from races.sheets.failures import failure_text
+    from rules.messages.reading import ReadCode
+    from rules.track import CircuitError
+    from tests.factories import make_race, make_season
+
+    def refuse(document):
+        raise CircuitError("lanes", ReadCode.EXPECTED_INTEGER, got="'three'")
+
+    monkeypatch.setattr("races.sheets.engine.load_circuit", refuse)
+    race = make_race(make_season(), 1)
+    with translation.override("fr"), pytest.raises(SheetEngineError) as caught:
+        race_track(race)
+    stored = str(caught.value)
+    assert stored.startswith(f"the circuit of this race is broken: {race.circuit.slug}: ")
+    with translation.override("fr"):
+        assert failure_text(stored).startswith(
+            f"le circuit de cette course est défectueux{NNBSP}: {race.circuit.slug}"
+        )
