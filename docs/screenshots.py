@@ -11,12 +11,14 @@ Debian's Chromium (/usr/bin/chromium, or $CHROMIUM). Nothing is downloaded.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import os
 import socket
 import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -66,6 +68,61 @@ def wait_for(port: int, server: subprocess.Popen, timeout: float = 30) -> None:
         except OSError:
             time.sleep(0.2)
     raise SystemExit(f"runserver did not answer on port {port} within {timeout:.0f} s")
+
+
+def arguments(doc: str) -> argparse.ArgumentParser:
+    """The options every screenshot script takes: --out and --lang."""
+    parser = argparse.ArgumentParser(description=doc.splitlines()[0])
+    parser.add_argument("--out", type=Path, default=OUT, help=f"folder for the PNG files (default {OUT})")
+    parser.add_argument(
+        "--lang", choices=["fr", "en"], default="fr", help="language of the pages (default fr)"
+    )
+    return parser
+
+
+def chromium_found() -> bool:
+    if os.access(CHROMIUM, os.X_OK):
+        return True
+    print(f"Chromium not found at {CHROMIUM}: apt-get install chromium, or set CHROMIUM.", file=sys.stderr)
+    return False
+
+
+@contextlib.contextmanager
+def demo_database(prefix: str) -> Iterator[str]:
+    """Settings for a fresh SQLite database and media folder in a temporary folder (the caller
+    migrates and loads the demo in-process before `demo_server`)."""
+    with tempfile.TemporaryDirectory(prefix=prefix) as tmp:
+        os.environ.update(
+            {
+                "DJANGO_SETTINGS_MODULE": "config.settings.local",
+                "DATABASE_URL": f"sqlite:///{tmp}/db.sqlite3",
+                "REDIS_URL": "",
+                "MEDIA_ROOT": f"{tmp}/media",
+                # The demo's welcome mails stay in memory instead of filling the terminal.
+                "EMAIL_BACKEND": "django.core.mail.backends.locmem.EmailBackend",
+            }
+        )
+        sys.path.insert(0, str(ROOT))
+        yield tmp
+
+
+@contextlib.contextmanager
+def demo_server() -> Iterator[str]:
+    """runserver on a free port with the settings of `demo_database`; yields its base address."""
+    port = free_port()
+    server = subprocess.Popen(
+        [sys.executable, str(ROOT / "manage.py"), "runserver", f"127.0.0.1:{port}", "--noreload"],
+        cwd=ROOT,
+        env=os.environ.copy(),
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
+    try:
+        wait_for(port, server)
+        yield f"http://127.0.0.1:{port}"
+    finally:
+        server.terminate()
+        server.wait(timeout=10)
 
 
 def demo_pages() -> list[Shot]:
@@ -148,66 +205,35 @@ def replay_shots() -> list[Shot]:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--out", type=Path, default=OUT, help=f"folder for the PNG files (default {OUT})")
-    parser.add_argument(
-        "--lang", choices=["fr", "en"], default="fr", help="language of the pages (default fr)"
-    )
+    parser = arguments(__doc__)
     parser.add_argument("--only", default="", help="comma-separated picture names to make (default: all)")
     args = parser.parse_args(argv)
-    if not os.access(CHROMIUM, os.X_OK):
-        print(
-            f"Chromium not found at {CHROMIUM}: apt-get install chromium, or set CHROMIUM.", file=sys.stderr
-        )
+    if not chromium_found():
         return 1
     from playwright.sync_api import sync_playwright
 
     args.out.mkdir(parents=True, exist_ok=True)
-    with tempfile.TemporaryDirectory(prefix="fdleague-screenshots-") as tmp:
-        os.environ.update(
-            {
-                "DJANGO_SETTINGS_MODULE": "config.settings.local",
-                "DATABASE_URL": f"sqlite:///{tmp}/db.sqlite3",
-                "REDIS_URL": "",
-                "MEDIA_ROOT": f"{tmp}/media",
-                # The demo's welcome mails stay in memory instead of filling the terminal.
-                "EMAIL_BACKEND": "django.core.mail.backends.locmem.EmailBackend",
-            }
-        )
-        sys.path.insert(0, str(ROOT))
+    with demo_database("fdleague-screenshots-"):
         shots = demo_pages()
         if args.only:
             wanted = set(args.only.split(","))
             shots = [shot for shot in shots if shot.name in wanted]
-        port = free_port()
-        server = subprocess.Popen(
-            [sys.executable, str(ROOT / "manage.py"), "runserver", f"127.0.0.1:{port}", "--noreload"],
-            cwd=ROOT,
-            env=os.environ.copy(),
-            stdout=subprocess.DEVNULL,
-            stderr=subprocess.DEVNULL,
-        )
-        try:
-            wait_for(port, server)
-            with sync_playwright() as playwright:
-                browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-                for shot in shots:
-                    context = browser.new_context(locale=args.lang, **shot.device)
-                    page = context.new_page()
-                    if shot.login:
-                        log_in(page, f"http://127.0.0.1:{port}", shot.login)
-                    page.goto(f"http://127.0.0.1:{port}{shot.path}", wait_until="networkidle")
-                    if shot.prepare:
-                        page.evaluate(shot.prepare)
-                        page.wait_for_timeout(800)  # let the cars glide to their squares
-                    target = args.out / f"{shot.name}.png"
-                    page.screenshot(path=str(target), full_page=True, animations="disabled")
-                    context.close()
-                    print(f"{target.relative_to(ROOT) if target.is_relative_to(ROOT) else target}")
-                browser.close()
-        finally:
-            server.terminate()
-            server.wait(timeout=10)
+        with demo_server() as base, sync_playwright() as playwright:
+            browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+            for shot in shots:
+                context = browser.new_context(locale=args.lang, **shot.device)
+                page = context.new_page()
+                if shot.login:
+                    log_in(page, base, shot.login)
+                page.goto(f"{base}{shot.path}", wait_until="networkidle")
+                if shot.prepare:
+                    page.evaluate(shot.prepare)
+                    page.wait_for_timeout(800)  # let the cars glide to their squares
+                target = args.out / f"{shot.name}.png"
+                page.screenshot(path=str(target), full_page=True, animations="disabled")
+                context.close()
+                print(f"{target.relative_to(ROOT) if target.is_relative_to(ROOT) else target}")
+            browser.close()
     return 0
 
 

@@ -12,15 +12,22 @@ watching, and qualifying at the table.
 
 from __future__ import annotations
 
-import argparse
 import json
 import os
-import subprocess
-import sys
-import tempfile
 from pathlib import Path
 
-from screenshots import CHROMIUM, CHROMIUM_ARGS, DESKTOP, OUT, PHONE, ROOT, free_port, log_in, wait_for
+from screenshots import (
+    CHROMIUM,
+    CHROMIUM_ARGS,
+    DESKTOP,
+    PHONE,
+    ROOT,
+    arguments,
+    chromium_found,
+    demo_database,
+    demo_server,
+    log_in,
+)
 
 EXAMPLE = ROOT / "fixtures" / "examples" / "race-ovale-valid.json"
 PLAYED = 9  # moves of the example played before the photos: turn 5, car 3 to play
@@ -64,86 +71,55 @@ def shoot(page, target: Path) -> None:  # noqa: ANN001 - a Playwright page
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--out", type=Path, default=OUT, help=f"folder for the PNG files (default {OUT})")
-    parser.add_argument(
-        "--lang", choices=["fr", "en"], default="fr", help="language of the pages (default fr)"
-    )
-    args = parser.parse_args(argv)
-    if not os.access(CHROMIUM, os.X_OK):
-        print(
-            f"Chromium not found at {CHROMIUM}: apt-get install chromium, or set CHROMIUM.", file=sys.stderr
-        )
+    args = arguments(__doc__).parse_args(argv)
+    if not chromium_found():
         return 1
     from playwright.sync_api import sync_playwright
 
     args.out.mkdir(parents=True, exist_ok=True)
-    with tempfile.TemporaryDirectory(prefix="fdleague-race-night-") as tmp:
-        os.environ.update(
-            {
-                "DJANGO_SETTINGS_MODULE": "config.settings.local",
-                "DATABASE_URL": f"sqlite:///{tmp}/db.sqlite3",
-                "REDIS_URL": "",
-                "MEDIA_ROOT": f"{tmp}/media",
-            }
-        )
-        sys.path.insert(0, str(ROOT))
+    with demo_database("fdleague-race-night-"):
         race, log = demo_race()
         # The table is played through the ORM between photos, inside Playwright's event loop.
         os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = "true"
-        port = free_port()
-        base = f"http://127.0.0.1:{port}"
-        server = subprocess.Popen(
-            [sys.executable, str(ROOT / "manage.py"), "runserver", f"127.0.0.1:{port}", "--noreload"],
-            cwd=ROOT,
-            env=os.environ.copy(),
-            stdout=subprocess.DEVNULL,
-            stderr=subprocess.DEVNULL,
-        )
-        try:
-            wait_for(port, server)
-            with sync_playwright() as playwright:
-                browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        with demo_server() as base, sync_playwright() as playwright:
+            browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
 
-                def context(device: dict, user: str = ""):  # noqa: ANN202
-                    ctx = browser.new_context(locale=args.lang, **device)
-                    page = ctx.new_page()
-                    if user:
-                        log_in(page, base, user)
-                    return ctx, page
+            def context(device: dict, user: str = ""):  # noqa: ANN202
+                ctx = browser.new_context(locale=args.lang, **device)
+                page = ctx.new_page()
+                if user:
+                    log_in(page, base, user)
+                return ctx, page
 
-                ctx, page = context(PHONE, "alice")
-                page.goto(f"{base}/races/{race}/live/", wait_until="networkidle")
-                page.wait_for_timeout(500)  # the builds are checked by the engine as the page opens
-                shoot(page, args.out / "race-night-setup-phone.png")
-                page.goto(f"{base}/races/{race}/live/qualifying/", wait_until="networkidle")
-                page.locator('[data-lap="7"] [data-action="throws+"]').click(click_count=3)
-                page.locator('[data-lap="3"] [data-action="throws+"]').click(click_count=2)
-                page.wait_for_timeout(500)
-                shoot(page, args.out / "race-night-qualifying-phone.png")
-                page.evaluate("window.localStorage.clear()")
-                ctx.close()
+            ctx, page = context(PHONE, "alice")
+            page.goto(f"{base}/races/{race}/live/", wait_until="networkidle")
+            page.wait_for_timeout(500)  # the builds are checked by the engine as the page opens
+            shoot(page, args.out / "race-night-setup-phone.png")
+            page.goto(f"{base}/races/{race}/live/qualifying/", wait_until="networkidle")
+            page.locator('[data-lap="7"] [data-action="throws+"]').click(click_count=3)
+            page.locator('[data-lap="3"] [data-action="throws+"]').click(click_count=2)
+            page.wait_for_timeout(500)
+            shoot(page, args.out / "race-night-qualifying-phone.png")
+            page.evaluate("window.localStorage.clear()")
+            ctx.close()
 
-                table, move = table_at(race, log, PLAYED)
-                table_url = f"{base}/live/tables/{table}/"
-                for name, device in (("race-night-phone", PHONE), ("race-night-desktop", DESKTOP)):
-                    ctx, page = context(device, "alice")
-                    page.goto(table_url, wait_until="networkidle")
-                    page.locator(f'.live-gear[data-gear="{move["gear"]}"]').click()
-                    page.locator(".live-number input").fill(str(move["roll"]))
-                    page.keyboard.press("Enter")
-                    page.locator("svg polygon.is-stop").first.wait_for()
-                    page.wait_for_timeout(600)
-                    shoot(page, args.out / f"{name}.png")
-                    ctx.close()
-                ctx, page = context(DESKTOP)
+            table, move = table_at(race, log, PLAYED)
+            table_url = f"{base}/live/tables/{table}/"
+            for name, device in (("race-night-phone", PHONE), ("race-night-desktop", DESKTOP)):
+                ctx, page = context(device, "alice")
                 page.goto(table_url, wait_until="networkidle")
-                shoot(page, args.out / "race-night-watch-desktop.png")
+                page.locator(f'.live-gear[data-gear="{move["gear"]}"]').click()
+                page.locator(".live-number input").fill(str(move["roll"]))
+                page.keyboard.press("Enter")
+                page.locator("svg polygon.is-stop").first.wait_for()
+                page.wait_for_timeout(600)
+                shoot(page, args.out / f"{name}.png")
                 ctx.close()
-                browser.close()
-        finally:
-            server.terminate()
-            server.wait(timeout=10)
+            ctx, page = context(DESKTOP)
+            page.goto(table_url, wait_until="networkidle")
+            shoot(page, args.out / "race-night-watch-desktop.png")
+            ctx.close()
+            browser.close()
     return 0
 
 

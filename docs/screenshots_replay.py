@@ -13,19 +13,16 @@ the frames. Nothing is downloaded.
 
 from __future__ import annotations
 
-import argparse
 import io
 import os
-import subprocess
 import sys
-import tempfile
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "docs"))
 
-from screenshots import CHROMIUM, CHROMIUM_ARGS, OUT, free_port, wait_for  # noqa: E402
+from screenshots import CHROMIUM, CHROMIUM_ARGS, arguments, chromium_found, demo_database, demo_server  # noqa: E402
 
 WIDTH = 960  # the frames' width in the README, in pixels
 COLOURS = 96  # a palette per frame: a fraction of the bytes, the page's flat colours kept
@@ -58,65 +55,36 @@ def replay_page() -> tuple[str, int]:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--out", type=Path, default=OUT, help=f"folder for the PNG files (default {OUT})")
-    parser.add_argument(
-        "--lang", choices=["fr", "en"], default="fr", help="language of the page (default fr)"
-    )
-    args = parser.parse_args(argv)
-    if not os.access(CHROMIUM, os.X_OK):
-        print(
-            f"Chromium not found at {CHROMIUM}: apt-get install chromium, or set CHROMIUM.", file=sys.stderr
-        )
+    args = arguments(__doc__).parse_args(argv)
+    if not chromium_found():
         return 1
     from PIL import Image
     from playwright.sync_api import sync_playwright
 
     args.out.mkdir(parents=True, exist_ok=True)
     frames: list[Image.Image] = []
-    with tempfile.TemporaryDirectory(prefix="fdleague-replay-shots-") as tmp:
-        os.environ.update(
-            {
-                "DJANGO_SETTINGS_MODULE": "config.settings.local",
-                "DATABASE_URL": f"sqlite:///{tmp}/db.sqlite3",
-                "REDIS_URL": "",
-                "MEDIA_ROOT": f"{tmp}/media",
-            }
-        )
+    with demo_database("fdleague-replay-shots-"):
         path, turn = replay_page()
-        port = free_port()
-        server = subprocess.Popen(
-            [sys.executable, str(ROOT / "manage.py"), "runserver", f"127.0.0.1:{port}", "--noreload"],
-            cwd=ROOT,
-            env=os.environ.copy(),
-            stdout=subprocess.DEVNULL,
-            stderr=subprocess.DEVNULL,
-        )
-        try:
-            wait_for(port, server)
-            with sync_playwright() as playwright:
-                browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-                context = browser.new_context(
-                    locale=args.lang, viewport={"width": 1280, "height": 900}, device_scale_factor=1
-                )
-                page = context.new_page()
-                page.goto(f"http://127.0.0.1:{port}{path}#turn-{turn - 1}", wait_until="networkidle")
-                viewer = page.locator("[data-replay] .replay-stage, [data-replay] .replay-panel")
-                step = page.locator('[data-action="car"]')
-                for n in range(4):
-                    if n in (1, 2):
-                        step.click()
-                    elif n == 3:
-                        page.locator('[data-action="forward"]').click()
-                    page.wait_for_timeout(700)  # the cars glide for 0.45 s
-                    box = _union([viewer.nth(i).bounding_box() for i in range(viewer.count())])
-                    box["y"] += page.evaluate("() => window.scrollY")  # the page's, not the window's
-                    shot = page.screenshot(clip=box, full_page=True, animations="disabled")
-                    frames.append(_scaled(Image.open(io.BytesIO(shot)).convert("RGB")))
-                browser.close()
-        finally:
-            server.terminate()
-            server.wait(timeout=10)
+        with demo_server() as base, sync_playwright() as playwright:
+            browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+            context = browser.new_context(
+                locale=args.lang, viewport={"width": 1280, "height": 900}, device_scale_factor=1
+            )
+            page = context.new_page()
+            page.goto(f"{base}{path}#turn-{turn - 1}", wait_until="networkidle")
+            viewer = page.locator("[data-replay] .replay-stage, [data-replay] .replay-panel")
+            step = page.locator('[data-action="car"]')
+            for n in range(4):
+                if n in (1, 2):
+                    step.click()
+                elif n == 3:
+                    page.locator('[data-action="forward"]').click()
+                page.wait_for_timeout(700)  # the cars glide for 0.45 s
+                box = _union([viewer.nth(i).bounding_box() for i in range(viewer.count())])
+                box["y"] += page.evaluate("() => window.scrollY")  # the page's, not the window's
+                shot = page.screenshot(clip=box, full_page=True, animations="disabled")
+                frames.append(_scaled(Image.open(io.BytesIO(shot)).convert("RGB")))
+            browser.close()
 
     height = max(frame.height for frame in frames)
     frames = [_padded(frame, height).quantize(COLOURS) for frame in frames]
