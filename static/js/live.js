@@ -191,9 +191,6 @@
     return fill(L.carOut, { cause: car.cause || car.status });
   }
 
-  // A car past the line may have no square in the state: it stays where it was last seen.
-  var lastKnown = {};
-
   function renderDashboards() {
     var list = document.getElementById("live-dashboards");
     var toPlay = state.to_play && state.to_play.car;
@@ -203,10 +200,8 @@
     });
     (state.cars || []).forEach(function (car) {
       var item = list && list.querySelector('[data-dash="' + car.car + '"]');
-      var square = car.square || car.last_square || lastKnown[car.car];
-      if (square) {
-        lastKnown[car.car] = square;
-      }
+      // a car past the line (or out) has no square, but the state says where it stopped last
+      var square = car.square || car.last_square;
       if (square) {
         place(car.car, square);
       }
@@ -305,38 +300,6 @@
     }
   }
 
-  // A car that left the track (finished, out) has no square in the state: ask once per step
-  // where the stored moves left it, so every board shows it where it stopped.
-  var stoppedAsked = -1;
-
-  function askStopped() {
-    var gone = (state.cars || []).some(function (car) {
-      return !car.square && !car.last_square && car.status !== "racing";
-    });
-    if (!gone || !urls.lastSquares || stoppedAsked === state.steps) {
-      return;
-    }
-    stoppedAsked = state.steps;
-    api("GET", urls.lastSquares)
-      .then(function (answer) {
-        if (!answer.ok) {
-          return;
-        }
-        Object.keys(answer.body.last || {}).forEach(function (car) {
-          var now = (state.cars || []).filter(function (c) {
-            return c.car === car;
-          })[0];
-          if (now && !now.square && !now.last_square) {
-            lastKnown[car] = answer.body.last[car];
-          }
-        });
-        renderDashboards();
-      })
-      .catch(function () {
-        stoppedAsked = -1;
-      });
-  }
-
   // Keep every event seen: the poll asks only for the new ones.
   function adopt(next, partial) {
     if (partial && state && next.events) {
@@ -349,7 +312,6 @@
     var changed = !state || next.steps !== state.steps || next.status !== state.status;
     state = next;
     renderAll();
-    askStopped();
     return changed;
   }
 
@@ -1237,12 +1199,6 @@
         if (answer.status === 201 || answer.status === 200) {
           dropDrafts();
           quiet();
-          var played = body.move;
-          if (played && played.path && played.path.length) {
-            lastKnown[played.car] = played.path[played.path.length - 1];
-          } else if (played && played.to) {
-            lastKnown[played.car] = played.to;
-          }
           adopt(answer.body, from === undefined ? undefined : { from: from });
           say(L.played, "ok");
           startMove();
