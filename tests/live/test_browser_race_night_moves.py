@@ -270,11 +270,20 @@ def test_a_spare_car_after_its_drivers_retirement_recorded_by_taps(live_server, 
     page.locator('select[name="spare-2"]').select_option("body")
     page.locator('input[name="spare-gear"]').fill(str(move["gear"]))
     page.locator('input[name="spare-roll"]').fill(str(move["roll"]))
-    page.locator(f'svg polygon[data-sq="{move["path"][0]}"]').tap()  # the path, tapped on the board...
+    page.locator(f'svg polygon[data-sq="{move["path"][0]}"]').tap()  # a path may be tapped on the board
     path = page.locator('input[name="spare-path"]')
     expect(path).to_have_value(move["path"][0])
-    path.fill(" ".join(move["path"]))  # ... or typed
+    path.fill("")  # ... or left empty: the stops the play API offers the spare car light up
     page.get_by_role("button", name="Play the move").tap()
+    stop = page.locator(f'svg polygon.is-stop[data-sq="{move["path"][-1]}"]')
+    expect(stop).to_have_count(1)
+    expect(page.locator(f'.live-stop[data-square="{move["path"][-1]}"]').first).to_be_visible()
+    # Back: the spare form again, the gear and the die kept
+    page.get_by_role("button", name="Back").tap()
+    expect(page.locator('input[name="spare-gear"]')).to_have_value(str(move["gear"]))
+    expect(page.locator('input[name="spare-roll"]')).to_have_value(str(move["roll"]))
+    page.get_by_role("button", name="Play the move").tap()
+    stop.tap()  # one tap on the lit square plays its way
     table = stored(page, table, 14)
 
     assert table.rows.get(index=13).body["option"] == move["option"]
