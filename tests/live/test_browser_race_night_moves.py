@@ -306,14 +306,43 @@ def _reroll(page) -> None:
     page.locator('input[name="xp-natural"]').fill("2")
 
 
+def _supertop(page) -> None:
+    page.locator('input[name="option-supertop"]').check()
+
+
+def _supercharge(page) -> None:
+    page.locator('input[name="option-supercharge"]').check()
+
+
+def _highwing(page) -> None:
+    page.locator('input[name="option-highwing"]').check()
+
+
+def _minus1(page) -> None:
+    page.locator('select[name="xp"]').select_option("minus1")
+    page.locator('input[name="xp-natural"]').fill("11")  # the die as first rolled; 10 once spent
+
+
 @pytest.mark.parametrize(
     ("name", "index", "choose"),
     [
         ("advanced/a19-legal-top", 0, _top),
         ("advanced/a10-legal-pedal", 0, _pedal),
         ("core/x2-legal-reroll", 3, _reroll),
+        ("advanced/a16-legal-super-top", 1, _supertop),
+        ("advanced/a15-legal-supercharge-in-4th", 3, _supercharge),
+        ("advanced/a2-legal-high-wing-corner", 2, _highwing),
+        ("core/x2-legal-minus1", 6, _minus1),
     ],
-    ids=["A19 top", "A10 pedal", "X2 driver re-roll"],
+    ids=[
+        "A19 top",
+        "A10 pedal",
+        "X2 driver re-roll",
+        "A16 super top",
+        "A15 supercharge",
+        "A2 high wing",
+        "X2 driver -1",
+    ],
 )
 def test_an_option_action_or_a_driver_point_recorded_by_taps(live_server, phone, name, index, choose):
     night = night_for(golden(name))
@@ -331,14 +360,27 @@ def test_an_option_action_or_a_driver_point_recorded_by_taps(live_server, phone,
         die(page, test["roll"])
     table = stored(page, table, index + 1)
 
-    body = table.rows.get(index=index).body
+    body = unnamed_mover(table.rows.get(index=index).body)
     assert {k: body.get(k) for k in ("option", "xp", "tests")} == {
-        k: move.get(k) for k in ("option", "xp", "tests")
+        k: unnamed_mover(move).get(k) for k in ("option", "xp", "tests")
     }
     finish_by_services(night, table)
     table.refresh_from_db()
     ours = engine.engine_table(table).log()
-    assert ours["turns"] == night.log["turns"] and verdict(ours, night) == verdict(night.log, night)
+    assert turns_of(ours) == turns_of(night.log) and verdict(ours, night) == verdict(night.log, night)
+
+
+def unnamed_mover(move: dict[str, Any]) -> dict[str, Any]:
+    """The move with its tests' `car` left out where it names the mover: the page leaves it out
+    (as the format allows), where some golden logs name it."""
+    tests = [
+        {k: v for k, v in t.items() if not (k == "car" and v == move["car"])} for t in move.get("tests", [])
+    ]
+    return {**move, "tests": tests} if "tests" in move else move
+
+
+def turns_of(log: dict[str, Any]) -> list[dict[str, Any]]:
+    return [{**turn, "moves": [unnamed_mover(m) for m in turn["moves"]]} for turn in log["turns"]]
 
 
 def test_seventh_gear_with_its_two_dice_recorded_by_taps(live_server, phone):
