@@ -1,6 +1,7 @@
 """Race night in the browser, at phone size, for the moves beyond the plain ones: a tyre stop with
-its pit roll, experience spent, the restart after a red flag with a car stopping under the flag,
-and a half-built move brought back by a reload. Each is recorded by taps on a table set up from a
+its pit roll, experience spent (a wear point, a bought fast stop, a driver's re-roll or −1), the
+option actions (Top, super top, supercharge, pedal, high wing), 7th gear, the restart after a red
+flag, a spare car's lit stops, and a half-built move brought back by a reload. Each is recorded by taps on a table set up from a
 golden log of fixtures/race_logs, and the record is checked against the engine's verdict."""
 
 from __future__ import annotations
@@ -121,6 +122,46 @@ def test_a_tyre_stop_with_its_pit_roll_recorded_by_taps(live_server, phone):
     assert body["pit"] == move["pit"] and body["tests"] == move["tests"]
     car = engine.engine_table(table).state.car("7")
     assert car.square == target and str(car.tyres) == "soft"
+    finish_by_services(night, table)
+    table.refresh_from_db()
+    ours = engine.engine_table(table).log()
+    assert verdict(ours, night) == verdict(night.log, night)
+    assert verdict(ours, night)["violations"] == []
+
+
+def test_a_bought_fast_stop_recorded_by_taps(live_server, phone):
+    night = night_for(golden("advanced/x3-legal-fast-stop-bought"))
+    table = table_at(night, 6)  # turn 7: the car is before the pit entry, with team experience
+    page = open_table(phone, live_server, night, table)
+    move = moves_of(night.log)[6][2]
+    assert move["xp"] == {"team": "fast-stop"} and move["tests"] == [{"test": "pit", "roll": 15}]
+
+    page.locator(f'.live-gear[data-gear="{move["gear"]}"]').tap()
+    page.locator(".live-extras summary").tap()
+    page.locator('select[name="pit"]').select_option("tyres")
+    page.locator('select[name="xp"]').select_option("fast-stop")
+    expect(page.locator('input[name="xp-natural"]')).to_be_hidden()  # a team point: no die to give
+    die(page, move["roll"])
+    expect(page.locator(".live-step-title")).to_contain_text("pit stop")
+    die(page, move["tests"][0]["roll"])
+    # a pit d20 of 15 is no fast stop; the point bought makes it one: the car goes on past its stand
+    target = move["path"][-1]
+    before = engine.engine_table(table)
+    plain = stops(before, move["gear"], move["roll"], pit=move["pit"], pit_roll=15)
+    assert target not in [s.square for s in plain]  # without the point, the car stays in its stand
+    expect(page.locator(f'svg polygon.is-stop[data-sq="{target}"]')).to_have_count(1)
+    page.locator(f'.live-stop[data-square="{target}"]').first.tap()
+    table = stored(page, table, 7)
+
+    body = table.rows.get(index=6).body
+    # the pit stop's way is sent by its stop square (`to`), as the play API offers it
+    assert {k: body.get(k) for k in ("pit", "xp", "tests", "to")} == {
+        "pit": move["pit"],
+        "xp": move["xp"],
+        "tests": move["tests"],
+        "to": target,
+    }
+    assert engine.engine_table(table).state.car("7").square == target
     finish_by_services(night, table)
     table.refresh_from_db()
     ours = engine.engine_table(table).log()
