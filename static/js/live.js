@@ -1241,7 +1241,7 @@
           startMove();
           return;
         }
-        if (answer.status === 400 && answer.body && answer.body.tests_due && answer.body.tests_due.length && draft && draft.move && !draft.spare) {
+        if (answer.status === 400 && answer.body && answer.body.tests_due && answer.body.tests_due.length && draft && draft.move) {
           askTests();
           return;
         }

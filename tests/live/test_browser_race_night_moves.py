@@ -1,8 +1,9 @@
 """Race night in the browser, at phone size, for the moves beyond the plain ones: a tyre stop with
 its pit roll, experience spent (a wear point, a bought fast stop, a driver's re-roll or −1), the
 option actions (Top, super top, supercharge, pedal, high wing), 7th gear, the restart after a red
-flag, a spare car's lit stops, and a half-built move brought back by a reload. Each is recorded by taps on a table set up from a
-golden log of fixtures/race_logs, and the record is checked against the engine's verdict."""
+flag, a spare car's lit stops, and a half-built move brought back by a reload. Each is recorded
+by taps on a table set up from a golden log of fixtures/race_logs, and the record is checked
+against the engine's verdict."""
 
 from __future__ import annotations
 
@@ -322,6 +323,11 @@ def test_a_spare_car_after_its_drivers_retirement_recorded_by_taps(live_server, 
     # Back: the spare form again, the gear and the die kept
     page.get_by_role("button", name="Back").tap()
     expect(page.locator('input[name="spare-gear"]')).to_have_value(str(move["gear"]))
+    expect(page.locator('input[name="spare-roll"]')).to_have_value(str(move["roll"]))
+    # a reload brings the spare car's half-built move back, though it is not the car to play
+    page.reload()
+    expect(page.locator("#live-message")).to_contain_text("back where it was")
+    expect(page.locator('select[name="spare-2"]')).to_have_value("body")
     expect(page.locator('input[name="spare-roll"]')).to_have_value(str(move["roll"]))
     page.get_by_role("button", name="Play the move").tap()
     stop.tap()  # one tap on the lit square plays its way
