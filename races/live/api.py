@@ -252,6 +252,9 @@ class TableChoicesApi(_Base):
             child=serializers.DictField(), required=False, help_text="square, matters, way, alternatives"
         )
         tests = serializers.DictField(required=False, help_text="due, next")
+        spare = serializers.BooleanField(
+            required=False, help_text="True: the choices of a spare car's move (`?spare=`, A5)."
+        )
 
     @extend_schema(
         operation_id="race_table_choices",
@@ -264,6 +267,12 @@ class TableChoicesApi(_Base):
             OpenApiParameter(
                 "move", OpenApiTypes.STR, description="JSON: a move with the rolls made so far."
             ),
+            OpenApiParameter(
+                "spare",
+                OpenApiTypes.STR,
+                description="A retired car taking its spare car (A5) at the end of the turn just "
+                "played: its gears and stops, with `option` giving `spare` (the points off the build).",
+            ),
         ],
         responses={200: OutputSerializer, 400: REFUSED, 404: NOT_FOUND},
     )
@@ -274,8 +283,11 @@ class TableChoicesApi(_Base):
         roll = _roll(q.get("roll"))
         extra = {name: _json(q.get(name), name) for name in ("option", "xp", "pit", "move")}
         pit_roll = _int(q.get("pit_roll"), "pit_roll")
+        spare = q.get("spare") or None
         return Response(
-            selectors.table_choices(table=table, gear=gear, roll=roll, pit_roll=pit_roll, **extra)
+            selectors.table_choices(
+                table=table, gear=gear, roll=roll, pit_roll=pit_roll, spare=spare, **extra
+            )
         )
 
 

@@ -15,8 +15,9 @@ from races.live.models import LiveTable
 from races.live.permissions import table_writer_allowed
 from races.live.serializers import gears_json, stop_json, table_state_json, test_json, violations
 from rules.formats import LogFormatError
-from rules.play import gears, stops, tests_due
+from rules.play import Table, gears, stops, tests_due
 from rules.play.due import next_rolls, others
+from rules.play.spare import NoSpare, spare_gears, spare_table
 from rules.play.step import judged_on, read
 from rules.replay_move import apply
 
@@ -96,10 +97,15 @@ def table_choices(
     xp: Mapping[str, Any] | None = None,
     pit: Mapping[str, Any] | None = None,
     pit_roll: int | None = None,
+    spare: str | None = None,
 ) -> dict[str, Any]:
     """The gears of the car to play; with `gear` and `roll`, the stops; with `move` (the rolls
-    made so far in its `tests`), the tests still due. Raises `ChoiceError`."""
+    made so far in its `tests`), the tests still due. With `spare` (a retired car, A5), the same
+    for that car's spare move at the end of the turn just played, its `option` giving the points
+    taken off the build. Raises `ChoiceError`."""
     now = engine.engine_table(table)
+    if spare is not None:
+        return _spare_choices(table, now, spare, gear, roll, option, xp, pit, pit_roll)
     to = now.to_play
     out: dict[str, Any] = {
         "steps": table.steps,
@@ -132,4 +138,40 @@ def table_choices(
                 events = []
             raise ChoiceError(str(exc), violations=violations(others(events))) from exc
         out["tests"] = {"due": [test_json(t) for t in due], "next": [test_json(t) for t in next_rolls(due)]}
+    return out
+
+
+def _spare_choices(
+    table: LiveTable,
+    now: Table,
+    car: str,
+    gear: int | None,
+    roll: int | tuple[int, int] | None,
+    option: Mapping[str, Any] | None,
+    xp: Mapping[str, Any] | None,
+    pit: Mapping[str, Any] | None,
+    pit_roll: int | None,
+) -> dict[str, Any]:
+    """`table_choices` for a spare car's move (A5), on the table `play` judges it on."""
+    try:
+        on = spare_table(now, car, option, gear or 1)
+    except NoSpare as exc:
+        raise ChoiceError(str(exc), violations=violations(exc.violations)) from exc
+    assert on.to_play is not None
+    out: dict[str, Any] = {
+        "steps": table.steps,
+        "turn": on.to_play.turn,
+        "car": car,
+        "restart_due": False,
+        "wait": None,
+        "spare": True,
+        "gears": gears_json(spare_gears(on)),
+    }
+    if gear is not None and roll is not None:
+        try:
+            found = stops(on, gear, roll, option=option, xp=xp, pit=pit, pit_roll=pit_roll)
+        except (ValueError, LogFormatError) as exc:
+            raise ChoiceError(str(exc)) from exc
+        out.update(gear=gear, roll=list(roll) if isinstance(roll, tuple) else roll)
+        out["stops"] = [stop_json(s) for s in found]
     return out

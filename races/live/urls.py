@@ -20,5 +20,4 @@ urlpatterns = [
     ),
     path("live/tables/<int:pk>/", views.race_night_table, name="race-night-table"),
     path("live/tables/<int:pk>/roll/", views.roll_dice, name="race-night-roll"),
-    path("live/tables/<int:pk>/stopped/", views.last_squares, name="race-night-last-squares"),
 ]

@@ -120,7 +120,8 @@ def page_labels() -> dict[str, Any]:
         "spareFirst": _("First point taken off the build"),
         "spareSecond": _("Second point taken off the build"),
         "sparePath": _("Its path: tap the squares on the board, in order"),
-        "spareBad": _("Give the gear, the die and at least one square."),
+        "spareBad": _("Give the gear and the die."),
+        "spareStops": _("Or leave the path empty: the squares it may stop on light up on the board."),
         "resumed": _("The move being built is back where it was."),
         "rollsSoFar": _("Rolled so far: {rolls}"),
         "wait": _("No. {car} is stalled: it waits this turn"),
@@ -263,26 +264,6 @@ def roll_dice(request: HttpRequest, pk: int) -> JsonResponse:
     return JsonResponse({"die": die, "roll": rolled.roll, "step": rolled.step})
 
 
-@require_GET
-def last_squares(request: HttpRequest, pk: int) -> JsonResponse:
-    """Where each car stopped last, from the stored moves: a car past the line or out has no
-    square in the state, and a watcher's board keeps it where it stopped (public, as the state)."""
-    table = get_object_or_404(LiveTable, pk=pk)
-    return JsonResponse({"steps": table.steps, "last": _stopped(table)})
-
-
-def _stopped(table: LiveTable) -> dict[str, str]:
-    out: dict[str, str] = {}
-    for body in table.rows.filter(kind="move").order_by("index").values_list("body", flat=True):
-        if not isinstance(body, dict) or "car" not in body:
-            continue
-        path = body.get("path")
-        square = path[-1] if isinstance(path, list) and path else body.get("to")
-        if isinstance(square, str):
-            out[str(body["car"])] = square
-    return out
-
-
 def race_night_table(request: HttpRequest, pk: int) -> HttpResponse:
     """`/live/tables/<id>/`: the board, whose move it is, every car's dashboard; recording or watching."""
     table = get_object_or_404(LiveTable.objects.select_related("race__season", "race__circuit"), pk=pk)
@@ -290,8 +271,7 @@ def race_night_table(request: HttpRequest, pk: int) -> HttpResponse:
     state = selectors.table_state(table=table)
     recording = selectors.table_may_write(table=table, user=request.user)
     paper = _paper_sheet(request, race, request.GET.get("transcribe")) if recording else None
-    stopped = _stopped(table)
-    cars = _cars(race, state, stopped)
+    cars = _cars(race, state)
     layout = circuit_drawing(race.circuit)
     svg = None
     centres: dict[str, Any] = {}
@@ -338,7 +318,6 @@ def race_night_table(request: HttpRequest, pk: int) -> HttpResponse:
             "restart": urls.get("restart") or reverse("api:table-restart", kwargs={"pk": table.pk}),
             "finish": urls.get("finish") or reverse("api:table-finish", kwargs={"pk": table.pk}),
             "roll": reverse("races:race-night-roll", kwargs={"pk": table.pk}),
-            "lastSquares": reverse("races:race-night-last-squares", kwargs={"pk": table.pk}),
             "race": race.get_absolute_url(),
         },
         "csrf": get_token(request) if recording else "",
@@ -362,7 +341,7 @@ def race_night_table(request: HttpRequest, pk: int) -> HttpResponse:
     )
 
 
-def _cars(race: Race, state: dict[str, Any], stopped: dict[str, str]) -> list[dict[str, Any]]:
+def _cars(race: Race, state: dict[str, Any]) -> list[dict[str, Any]]:
     """Each car of the state with its driver's name and team colour, in the race order."""
     entries: dict[str, RaceEntry] = {e.season_entry.car_id: e for e in race_entries_in_grid_order(race)}
     order = {car: n for n, car in enumerate(state.get("order") or [], start=1)}
@@ -382,8 +361,8 @@ def _cars(race: Race, state: dict[str, Any], stopped: dict[str, str]) -> list[di
                 "colour": colour,
                 "ink": ink_for(colour),
                 "position": order.get(car["car"]),
-                # a car past the line keeps the square it stopped on (the state may clear it)
-                "shown_square": car.get("square") or car.get("last_square") or stopped.get(car["car"], ""),
+                # a car past the line (or out) has no square, but the state says where it stopped
+                "shown_square": car.get("square") or car.get("last_square") or "",
                 "title": _("No. %(car)s %(driver)s") % {"car": car["car"], "driver": name},
                 "mark_state": {"finished": "finished", "racing": "racing"}.get(status, "out"),
                 "parts": [

@@ -191,9 +191,6 @@
     return fill(L.carOut, { cause: car.cause || car.status });
   }
 
-  // A car past the line may have no square in the state: it stays where it was last seen.
-  var lastKnown = {};
-
   function renderDashboards() {
     var list = document.getElementById("live-dashboards");
     var toPlay = state.to_play && state.to_play.car;
@@ -203,10 +200,8 @@
     });
     (state.cars || []).forEach(function (car) {
       var item = list && list.querySelector('[data-dash="' + car.car + '"]');
-      var square = car.square || car.last_square || lastKnown[car.car];
-      if (square) {
-        lastKnown[car.car] = square;
-      }
+      // a car past the line (or out) has no square, but the state says where it stopped last
+      var square = car.square || car.last_square;
       if (square) {
         place(car.car, square);
       }
@@ -305,38 +300,6 @@
     }
   }
 
-  // A car that left the track (finished, out) has no square in the state: ask once per step
-  // where the stored moves left it, so every board shows it where it stopped.
-  var stoppedAsked = -1;
-
-  function askStopped() {
-    var gone = (state.cars || []).some(function (car) {
-      return !car.square && !car.last_square && car.status !== "racing";
-    });
-    if (!gone || !urls.lastSquares || stoppedAsked === state.steps) {
-      return;
-    }
-    stoppedAsked = state.steps;
-    api("GET", urls.lastSquares)
-      .then(function (answer) {
-        if (!answer.ok) {
-          return;
-        }
-        Object.keys(answer.body.last || {}).forEach(function (car) {
-          var now = (state.cars || []).filter(function (c) {
-            return c.car === car;
-          })[0];
-          if (now && !now.square && !now.last_square) {
-            lastKnown[car] = answer.body.last[car];
-          }
-        });
-        renderDashboards();
-      })
-      .catch(function () {
-        stoppedAsked = -1;
-      });
-  }
-
   // Keep every event seen: the poll asks only for the new ones.
   function adopt(next, partial) {
     if (partial && state && next.events) {
@@ -349,7 +312,6 @@
     var changed = !state || next.steps !== state.steps || next.status !== state.status;
     state = next;
     renderAll();
-    askStopped();
     return changed;
   }
 
@@ -483,7 +445,8 @@
           return;
         }
         var saved = fresh === true ? null : loadDraft();
-        if (saved && saved.car === answer.body.car) {
+        // a spare car's move (A5) is not the car to play's: its draft comes back all the same
+        if (saved && (saved.car === answer.body.car || saved.spare)) {
           resume(saved, answer.body);
           return;
         }
@@ -501,6 +464,8 @@
     say(L.resumed, "info");
     if (draft.move) {
       askTests();
+    } else if (draft.spare) {
+      askSpare(draft.car);
     } else if (draft.roll !== null && draft.roll !== undefined) {
       afterRoll();
     } else if (draft.gear) {
@@ -924,6 +889,9 @@
     if (extra.pit && draft.pitRoll !== null && draft.pitRoll !== undefined) {
       query.pit_roll = draft.pitRoll;
     }
+    if (draft.spare) {
+      query.spare = draft.car; // A5: the stops of the spare car's move, not the car to play's
+    }
     return query;
   }
 
@@ -937,7 +905,7 @@
           say(answer.body && answer.body.detail ? answer.body.detail : fill(L.error, { detail: answer.status }), "error", violationTexts(answer.body));
           draft.roll = null;
           draft.pitRoll = null;
-          askRoll();
+          backToDie();
           return;
         }
         var stops = answer.body.stops || [];
@@ -973,10 +941,12 @@
         });
         stepNode.appendChild(list);
         backButton(function () {
-          draft.roll = null;
+          if (!draft.spare) {
+            draft.roll = null; // a spare car's die is in its form, kept there to change
+          }
           draft.pitRoll = null;
           saveDraft();
-          askRoll();
+          backToDie();
         });
         // One tap on a lit square chooses its cheapest way.
         boardPick = function (square) {
@@ -993,6 +963,15 @@
         busy = false;
         say(L.offline, "error", null, askStop);
       });
+  }
+
+  // The die is asked again: a spare car's in its own form (with the points taken off the build).
+  function backToDie() {
+    if (draft.spare) {
+      askSpare(draft.car);
+    } else {
+      askRoll();
+    }
   }
 
   var boardPick = null;
@@ -1171,23 +1150,33 @@
     });
   }
 
-  // The play API offers no stops for a spare car: its path is tapped on the board (or typed),
-  // and the engine judges the whole move when it is posted.
+  // The spare car's move: the two points off the build, the gear and the die, then the stops
+  // the play API offers for it (`choices?spare=`) light up like any move's. Its path may also be
+  // tapped square by square on the board, or typed.
   function askSpare(car) {
+    var kept = draft && draft.spare && draft.car === car ? draft : null;
+    var taken = kept && kept.extra && kept.extra.option ? Object.keys(kept.extra.option.spare || {}) : [];
+    var points = [];
+    taken.forEach(function (part) {
+      for (var n = 0; n < kept.extra.option.spare[part]; n += 1) {
+        points.push(part);
+      }
+    });
     panel(fill(L.spare, { car: car }) + " · " + who(car));
     var form = el("form", "live-spare-form");
-    var first = select(partChoices(false), "engine");
-    var second = select(partChoices(false), "tyres");
+    var first = select(partChoices(false), points[0] || "engine");
+    var second = select(partChoices(false), points[1] || "tyres");
     form.appendChild(field(L.spareFirst, first, "spare-1"));
     form.appendChild(field(L.spareSecond, second, "spare-2"));
-    var gear = numberInput(1, 7, 1);
+    var gear = numberInput(1, 7, kept ? kept.gear : 1);
     form.appendChild(field(L.chooseGear, gear, "spare-gear"));
-    var roll = numberInput(1, 30);
+    var roll = numberInput(1, 30, kept && kept.roll ? kept.roll : undefined);
     form.appendChild(field(L.die, roll, "spare-roll"));
     var path = el("input");
     path.type = "text";
     path.autocomplete = "off";
     form.appendChild(field(L.sparePath, path, "spare-path"));
+    form.appendChild(el("p", "note", L.spareStops));
     var ok = el("button", "button live-big", L.confirm);
     ok.type = "submit";
     form.appendChild(ok);
@@ -1197,23 +1186,27 @@
     };
     form.addEventListener("submit", function (event) {
       event.preventDefault();
-      var taken = {};
-      taken[first.value] = (taken[first.value] || 0) + 1;
-      taken[second.value] = (taken[second.value] || 0) + 1;
+      var spare = {};
+      spare[first.value] = (spare[first.value] || 0) + 1;
+      spare[second.value] = (spare[second.value] || 0) + 1;
       var g = parseInt(gear.value, 10);
       var r = parseInt(roll.value, 10);
       var squares = path.value.split(/[\s,]+/).filter(Boolean);
-      if (!(g >= 1 && r >= 1 && squares.length)) {
+      if (!(g >= 1 && r >= 1)) {
         say(L.spareBad, "error");
         return;
       }
       sparePick = null;
-      draft = { steps: state.steps, car: car, gear: g, roll: r, extra: {}, pitRoll: null, spare: true,
-        move: { car: car, gear: g, roll: r, path: squares, option: { spare: taken }, tests: [] } };
+      draft = { steps: state.steps, car: car, gear: g, roll: r, extra: { option: { spare: spare } }, pitRoll: null, spare: true };
+      if (squares.length) {
+        // a path typed or tapped: the engine judges it, then asks its tests like any move's
+        draft.move = { car: car, gear: g, roll: r, path: squares, option: { spare: spare }, tests: [] };
+        saveDraft();
+        askTests();
+        return;
+      }
       saveDraft();
-      // the tests due are not asked for a spare car (the choices serve the car to play): the
-      // engine judges the move as posted and names any roll it misses
-      post(draft.move);
+      askStop();
     });
     stepNode.appendChild(form);
     backButton(function () {
@@ -1237,12 +1230,6 @@
         if (answer.status === 201 || answer.status === 200) {
           dropDrafts();
           quiet();
-          var played = body.move;
-          if (played && played.path && played.path.length) {
-            lastKnown[played.car] = played.path[played.path.length - 1];
-          } else if (played && played.to) {
-            lastKnown[played.car] = played.to;
-          }
           adopt(answer.body, from === undefined ? undefined : { from: from });
           say(L.played, "ok");
           startMove();
@@ -1254,7 +1241,7 @@
           startMove();
           return;
         }
-        if (answer.status === 400 && answer.body && answer.body.tests_due && answer.body.tests_due.length && draft && draft.move && !draft.spare) {
+        if (answer.status === 400 && answer.body && answer.body.tests_due && answer.body.tests_due.length && draft && draft.move) {
           askTests();
           return;
         }
