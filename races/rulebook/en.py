@@ -568,5 +568,11 @@ CHAPTERS = (
             "The experience ledger",
             "A driver or team cannot spend more experience points than the league's ledger gives them.",
         ),
+        rule(
+            "SITE-dice",
+            "Dice rolled by the site",
+            "At a race-night table, a die the site rolls for a move is that move's roll: a move typed "
+            "with another value is refused, and an undone move's rolls no longer count.",
+        ),
     ),
 )

@@ -601,5 +601,12 @@ CHAPTERS = (
             "Un pilote ou une écurie ne peut pas dépenser plus de points d’expérience que ne lui en donne "
             "le registre de la ligue.",
         ),
+        rule(
+            "SITE-dice",
+            "Les dés lancés par le site",
+            "À une table de course en direct, un dé que le site lance pour un coup est le jet de ce "
+            "coup : un coup saisi avec une autre valeur est refusé, et les jets d’un coup annulé ne "
+            "comptent plus.",
+        ),
     ),
 )

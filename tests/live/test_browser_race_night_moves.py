@@ -236,6 +236,8 @@ def test_a_red_flag_restart_with_a_stop_under_the_flag_and_a_reload_mid_move(liv
     table.refresh_from_db()
     assert table.steps == 6
     expect(page.locator(".live-step-title")).to_contain_text("Red flag")
+    # the refused restart's form is drawn again, nothing ticked: wait for it before the second tap
+    expect(box.locator('input[name="stop-5"]')).not_to_be_checked()
     page.get_by_role("button", name="Restart the race").tap()
     expect(page.locator("#live-message")).to_contain_text("Move stored")
     table.refresh_from_db()
