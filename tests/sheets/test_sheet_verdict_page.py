@@ -192,6 +192,7 @@ def test_a_broken_circuit_is_stored_in_english_and_read_in_french(monkeypatch):
         raise CircuitError("lanes", ReadCode.EXPECTED_INTEGER, got="'three'")
 
     monkeypatch.setattr("races.sheets.engine.load_circuit", refuse)
+    monkeypatch.setattr("races.sheets.engine._TRACKS", {})  # an earlier test may have read this circuit
     race = make_race(make_season(), 1)
     with translation.override("fr"), pytest.raises(SheetEngineError) as caught:
         race_track(race)
