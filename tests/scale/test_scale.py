@@ -158,7 +158,7 @@ def _post(port: int, race: int, token: str, log: str) -> int | None:
                 return json.loads(data)["id"]
             if response.status not in (502, 503, 504):
                 raise AssertionError(f"HTTP {response.status}: {data[:300]!r}")
-        except OSError:
+        except (OSError, http.client.HTTPException):  # refused, reset, or cut mid-body (IncompleteRead)
             pass
         finally:
             conn.close()
