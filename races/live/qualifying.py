@@ -84,25 +84,28 @@ def qualifying_page(request: HttpRequest, pk: int) -> HttpResponse:
     return render(request, "live/qualifying.html", {"race": race, "cars": cars, "data": data})
 
 
-def _sheet_from(request: HttpRequest) -> tuple[bytes, dict[str, Any] | None]:
+def _qualifying_doc(request: HttpRequest, race: Race) -> dict[str, Any] | None:
+    """The laps the page sent (a JSON body or the form's `sheet` field), as a qualifying sheet of
+    this race's circuit; None if they are not a JSON object."""
     raw = request.body[:MAX_BODY] if request.content_type == "application/json" else b""
     if not raw:
         raw = request.POST.get("sheet", "").encode()
     try:
         doc = json.loads(raw or b"null")
     except ValueError:
-        return raw, None
-    return raw, doc if isinstance(doc, dict) else None
+        return None
+    if not isinstance(doc, dict):
+        return None
+    return {**doc, "format": QUALIFYING_FORMAT, "circuit": race.circuit.slug}
 
 
 @require_POST
 def qualifying_grid(request: HttpRequest, pk: int) -> JsonResponse:
     """The engine's grid for the laps typed so far: absolute time per car, then the order."""
     race = _race_for(request, pk)
-    raw, doc = _sheet_from(request)
+    doc = _qualifying_doc(request, race)
     if doc is None:
         return JsonResponse({"detail": _("This is not a qualifying sheet.")}, status=400)
-    doc = {**doc, "format": QUALIFYING_FORMAT, "circuit": race.circuit.slug}
     try:
         sheet = read_qualifying(json.dumps(doc))
     except LogFormatError as exc:
@@ -120,10 +123,9 @@ def qualifying_grid(request: HttpRequest, pk: int) -> JsonResponse:
 def qualifying_submit(request: HttpRequest, pk: int) -> JsonResponse:
     """Send the laps as the race's qualifying sheet, through the sheet pipeline."""
     race = _race_for(request, pk)
-    raw, doc = _sheet_from(request)
+    doc = _qualifying_doc(request, race)
     if doc is None:
         return JsonResponse({"detail": _("This is not a qualifying sheet.")}, status=400)
-    doc = {**doc, "format": QUALIFYING_FORMAT, "circuit": race.circuit.slug}
     try:
         sheet = race_sheet_submit(
             race=race, raw=json.dumps(doc).encode(), by=request.user, kind=RaceSheet.Kind.QUALIFYING

@@ -119,12 +119,7 @@ def table_choices(
         return out
     out["gears"] = gears_json(gears(now))
     if gear is not None and roll is not None:
-        try:
-            found = stops(now, gear, roll, option=option, xp=xp, pit=pit, pit_roll=pit_roll)
-        except (ValueError, LogFormatError) as exc:
-            raise ChoiceError(str(exc)) from exc
-        out.update(gear=gear, roll=list(roll) if isinstance(roll, tuple) else roll)
-        out["stops"] = [stop_json(s) for s in found]
+        out.update(_stops_json(now, gear, roll, option=option, xp=xp, pit=pit, pit_roll=pit_roll))
     if move is not None:
         try:
             due = tests_due(now, move)
@@ -139,6 +134,19 @@ def table_choices(
             raise ChoiceError(str(exc), violations=violations(others(events))) from exc
         out["tests"] = {"due": [test_json(t) for t in due], "next": [test_json(t) for t in next_rolls(due)]}
     return out
+
+
+def _stops_json(on: Table, gear: int, roll: int | tuple[int, int], **move: Any) -> dict[str, Any]:
+    """The legal stops for `gear` and `roll` on the table `on` (the car to play's, or a spare's)."""
+    try:
+        found = stops(on, gear, roll, **move)
+    except (ValueError, LogFormatError) as exc:
+        raise ChoiceError(str(exc)) from exc
+    return {
+        "gear": gear,
+        "roll": list(roll) if isinstance(roll, tuple) else roll,
+        "stops": [stop_json(s) for s in found],
+    }
 
 
 def _spare_choices(
@@ -168,10 +176,5 @@ def _spare_choices(
         "gears": gears_json(spare_gears(on)),
     }
     if gear is not None and roll is not None:
-        try:
-            found = stops(on, gear, roll, option=option, xp=xp, pit=pit, pit_roll=pit_roll)
-        except (ValueError, LogFormatError) as exc:
-            raise ChoiceError(str(exc)) from exc
-        out.update(gear=gear, roll=list(roll) if isinstance(roll, tuple) else roll)
-        out["stops"] = [stop_json(s) for s in found]
+        out.update(_stops_json(on, gear, roll, option=option, xp=xp, pit=pit, pit_roll=pit_roll))
     return out
