@@ -178,11 +178,6 @@ CELERY_IMPORTS = (
     "league.notifications.tasks",
     "league.notifications.reminders",
 )
-# Periodic tasks, for the one `celery beat` a site runs (make beat).
-CELERY_BEAT_SCHEDULE = {
-    # Hourly: every race starting within 24 hours has its entrants told, once each.
-    "race-tomorrow": {"task": "league.notifications.race_tomorrow", "schedule": 3600.0},
-}
 CELERY_TASK_ALWAYS_EAGER = envbool("CELERY_TASK_ALWAYS_EAGER", "False" if REDIS_URL else "True")
 CELERY_TASK_EAGER_PROPAGATES = False
 CELERY_TASK_ACKS_LATE = True
@@ -203,7 +198,10 @@ CELERY_TASK_DEFAULT_QUEUE = os.getenv("CELERY_QUEUE", "celery")
 # Sheets left pending (the queue was unreachable) or validating (a worker lost) for longer than
 # RACE_SHEET_REQUEUE_AFTER seconds are queued again by `celery beat` (`make worker` runs it with -B).
 RACE_SHEET_REQUEUE_AFTER = envint("RACE_SHEET_REQUEUE_AFTER", "600")
+# Periodic tasks, for the one `celery beat` a site runs (make beat).
 CELERY_BEAT_SCHEDULE = {
+    # Hourly: every race starting within 24 hours has its entrants told, once each.
+    "race-tomorrow": {"task": "league.notifications.race_tomorrow", "schedule": 3600.0},
     "requeue-stale-race-sheets": {
         "task": "races.requeue_stale_sheets",
         "schedule": envint("RACE_SHEET_REQUEUE_EVERY", "300"),
