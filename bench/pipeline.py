@@ -102,6 +102,8 @@ def _environment(args: argparse.Namespace, queue: str) -> tuple[dict[str, str], 
         "LOG_LEVEL": "WARNING",
         "CELERY_KEY_PREFIX": f"{queue}:",  # its own unacknowledged messages on a shared Redis
         "THROTTLE_SHEETS": "1000000/min",
+        # Database connections kept between tasks, as config/settings/production.py keeps them.
+        "DB_CONN_MAX_AGE": os.getenv("DB_CONN_MAX_AGE", "60"),
     }
     return env, scratch
 

@@ -183,6 +183,11 @@ CELERY_TASK_EAGER_PROPAGATES = False
 CELERY_TASK_ACKS_LATE = True
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1
 CELERY_TASK_REJECT_ON_WORKER_LOST = True
+# Celery's Django fixup closes every database connection before and after each task unless this
+# is set: a new PostgreSQL connection (a new server process) for every sheet. Set, the workers
+# follow Django's own rules instead (CONN_MAX_AGE, health checks), applied around each task by
+# config/celery_app.py as Django applies them around each request.
+CELERY_DB_REUSE_MAX = envint("CELERY_DB_REUSE_MAX", "1000")
 # A message taken by a worker that died unacknowledged goes back to the queue after this long.
 # Redis looks for such messages every CELERY_RESTORE_INTERVAL × CELERY_RESTORE_THROTTLE seconds; a key
 # prefix of its own keeps a deployment's queues and unacknowledged messages apart from another's
