@@ -23,6 +23,7 @@ from config.api_support import NOT_FOUND
 from config.api_support import detail_response as _detail
 from config.json_parser import StrictJSONParser
 from races.live import selectors, services
+from races.live.errors import TableUnplayable, reading_error
 from races.live.models import LiveTable
 from races.live.selectors import ChoiceError
 from races.live.services import TableConflict, TableRefused
@@ -75,6 +76,11 @@ class StateSerializer(serializers.Serializer):
 @extend_schema_serializer(component_name="RaceNightRefusal")
 class RefusalSerializer(serializers.Serializer):
     detail = serializers.CharField()
+    code = serializers.CharField(
+        required=False,
+        help_text="When the engine gives one reason: its code (e.g. read.expected_integer), as in `violations`.",
+    )
+    params = serializers.DictField(required=False, help_text="The code's params (`where`: the place).")
     violations = serializers.ListField(
         child=serializers.DictField(), required=False, help_text="turn, car, rule, code, params, message"
     )
@@ -89,11 +95,22 @@ class RefusalSerializer(serializers.Serializer):
 class ConflictSerializer(serializers.Serializer):
     detail = serializers.CharField()
     steps = serializers.IntegerField(required=False)
+    code = serializers.CharField(
+        required=False,
+        help_text="live.circuit_broken, live.rules_broken, live.table_broken: the race cannot be played "
+        "(its circuit, its season's rules, a stored step the engine refuses now).",
+    )
+    params = serializers.DictField(required=False)
 
 
 REFUSED = OpenApiResponse(RefusalSerializer, description="Refused: nothing stored; the violations say why.")
 CONFLICT = OpenApiResponse(
-    ConflictSerializer, description="Another device played first, or the table is finished."
+    ConflictSerializer,
+    description="Another device played first, or the table is finished; or (with a `code`) the race "
+    "cannot be played: its circuit or season rules cannot be read.",
+)
+UNPLAYABLE = OpenApiResponse(
+    ConflictSerializer, description="The race cannot be played: its circuit or season rules cannot be read."
 )
 WRITE_ERRORS = {
     400: REFUSED,
@@ -160,6 +177,8 @@ class _Base(APIView):
         if isinstance(exc, ChoiceError):
             return Response(exc.payload, status=status.HTTP_400_BAD_REQUEST)
         if isinstance(exc, TableConflict):
+            return Response(exc.payload, status=status.HTTP_409_CONFLICT)
+        if isinstance(exc, TableUnplayable):  # the race's circuit or rules: not the caller's doing
             return Response(exc.payload, status=status.HTTP_409_CONFLICT)
         return super().handle_exception(exc)
 
@@ -228,7 +247,7 @@ class TableApi(_Base):
         parameters=[
             OpenApiParameter("events", OpenApiTypes.INT, description="Only the events of steps ≥ this.")
         ],
-        responses={200: StateSerializer, 400: REFUSED, 404: NOT_FOUND},
+        responses={200: StateSerializer, 400: REFUSED, 404: NOT_FOUND, 409: UNPLAYABLE},
     )
     def get(self, request: Request, pk: int) -> Response:
         table = _table(pk)
@@ -274,7 +293,7 @@ class TableChoicesApi(_Base):
                 "played: its gears and stops, with `option` giving `spare` (the points off the build).",
             ),
         ],
-        responses={200: OutputSerializer, 400: REFUSED, 404: NOT_FOUND},
+        responses={200: OutputSerializer, 400: REFUSED, 404: NOT_FOUND, 409: UNPLAYABLE},
     )
     def get(self, request: Request, pk: int) -> Response:
         table = _table(pk)
@@ -317,7 +336,7 @@ def _json(raw: str | None, name: str) -> Any:
     try:
         value = loads(raw.encode("utf-8"), what=name)
     except JsonInputError as exc:
-        raise ChoiceError(str(exc)) from None
+        raise ChoiceError(**reading_error(exc)) from None
     if not isinstance(value, Mapping):
         raise ChoiceError(_("%(name)s: a JSON object, got %(v)s") % {"name": name, "v": raw[:80]})
     return value

@@ -11,13 +11,17 @@ import threading
 from collections import OrderedDict
 from typing import TYPE_CHECKING
 
-from races.sheets.engine import race_rules, race_track  # the race's circuit and rules, as a sheet's
+from races.live.errors import CircuitBroken, RulesBroken, TableBroken
+from races.sheets.engine import SheetEngineError, race_rules, race_track  # as a sheet's
+from rules.formats import LogFormatError
 from rules.play import Table, play, restart
+from rules.track import Track
 from rules.verdict import Violation
 
 if TYPE_CHECKING:
     from races.live.models import LiveTable
     from races.models import Race
+    from rules.ruleset import RuleSet
 
 _KEPT = 64
 _TABLES: OrderedDict[int, tuple[int, Table]] = OrderedDict()
@@ -25,28 +29,48 @@ _WORDS: dict[int, dict] = {}  # table id -> its steps' rendered events (serializ
 _LOCK = threading.Lock()  # threaded servers share the cache
 
 
-class TableBroken(Exception):
-    """A stored step the engine now refuses (the season's rules or the circuit changed)."""
-
-
 def start(race: Race, header: dict) -> Table:
-    """The engine's table before its first move (raises `LogFormatError`)."""
-    return Table.start(header, race_track(race), race_rules(race))
+    """The engine's table before its first move (raises `LogFormatError`; `CircuitBroken` or
+    `RulesBroken` when the race's circuit or season rules cannot be read)."""
+    return Table.start(header, playable_track(race), playable_rules(race))
+
+
+def playable_track(race: Race) -> Track:
+    """The race's circuit as the engine reads it (raises `CircuitBroken`)."""
+    try:
+        return race_track(race)
+    except SheetEngineError as exc:
+        raise CircuitBroken(race, exc) from exc
+
+
+def playable_rules(race: Race) -> RuleSet:
+    """The race's season rules (raises `RulesBroken`)."""
+    try:
+        return race_rules(race)
+    except SheetEngineError as exc:
+        raise RulesBroken(race, exc) from exc
 
 
 def engine_table(table: LiveTable) -> Table:
-    """The engine's table after every stored step of `table`."""
+    """The engine's table after every stored step of `table` (raises a `TableUnplayable`: the
+    circuit or the rules cannot be read, or a stored step is refused now)."""
     with _LOCK:
         hit = _TABLES.get(table.pk)
         if hit is not None and hit[0] == table.revision:
             _TABLES.move_to_end(table.pk)
             return hit[1]
-    built = start(table.race, table.header)
+    try:
+        built = start(table.race, table.header)
+    except LogFormatError as exc:  # e.g. a grid slot the circuit no longer has
+        raise TableBroken(table.pk, -1, error=exc) from exc
     for row in table.rows.order_by("index").only("kind", "body", "index"):
-        after, events = (restart if row.kind == "restart" else play)(built, row.body)
+        try:
+            after, events = (restart if row.kind == "restart" else play)(built, row.body)
+        except LogFormatError as exc:
+            raise TableBroken(table.pk, row.index, error=exc) from exc
         if after is built:
             wrong = next((e for e in events if isinstance(e, Violation)), None)
-            raise TableBroken(f"table {table.pk}, step {row.index}: {wrong}")
+            raise TableBroken(table.pk, row.index, wrong)
         built = after
     remember(table, built)
     return built

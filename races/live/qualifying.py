@@ -20,6 +20,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from races.circuits.drawing import ink_for
+from races.live.errors import reading_error
 from races.live.forms import race_entries_in_grid_order
 from races.models import Race, RaceSheet
 from races.replay.frames import NO_COLOUR
@@ -108,8 +109,8 @@ def qualifying_grid(request: HttpRequest, pk: int) -> JsonResponse:
         return JsonResponse({"detail": _("This is not a qualifying sheet.")}, status=400)
     try:
         sheet = read_qualifying(json.dumps(doc))
-    except LogFormatError as exc:
-        return JsonResponse({"detail": str(exc)}, status=400)
+    except LogFormatError as exc:  # in the reader's language, with the engine's code and params
+        return JsonResponse(reading_error(exc), status=400)
     result = qualify(sheet)
     return JsonResponse(
         {

@@ -9,8 +9,10 @@ from typing import TYPE_CHECKING, Any
 from django.conf import settings
 from django.db.models import QuerySet
 from django.urls import get_script_prefix, get_urlconf, reverse
+from django.utils.translation import gettext as _
 
 from races.live import engine
+from races.live.errors import reading_error
 from races.live.models import LiveTable
 from races.live.permissions import table_writer_allowed
 from races.live.serializers import gears_json, stop_json, table_state_json, test_json, violations
@@ -34,6 +36,17 @@ class ChoiceError(ValueError):
     def __init__(self, detail: str, **payload: Any) -> None:
         super().__init__(detail)
         self.payload = {"detail": detail, **payload}
+
+
+def _illegal(english: str, refused: list[dict[str, Any]]) -> ChoiceError:
+    """A move the engine refuses: the first violation's code, params and message (in the reader's
+    language) as the reason; the engine's English if it gave none (its words for a spare car
+    taken out of its window have no code)."""
+    if not refused:
+        return ChoiceError(english)
+    first = refused[0]
+    detail = _("The move is illegal: %(why)s") % {"why": first["message"]}
+    return ChoiceError(detail, code=first["code"], params=first["params"], violations=refused)
 
 
 def table_get(*, pk: int) -> LiveTable:
@@ -124,14 +137,14 @@ def table_choices(
         try:
             due = tests_due(now, move)
         except LogFormatError as exc:
-            raise ChoiceError(str(exc)) from exc
+            raise ChoiceError(**reading_error(exc)) from exc
         except ValueError as exc:
             read_move = read(now, move)
             try:
                 _, events = apply(now.game, judged_on(now, read_move), read_move)
             except ValueError:  # a spare car that cannot be taken: the message says why
                 events = []
-            raise ChoiceError(str(exc), violations=violations(others(events))) from exc
+            raise _illegal(str(exc), violations(others(events))) from exc
         out["tests"] = {"due": [test_json(t) for t in due], "next": [test_json(t) for t in next_rolls(due)]}
     return out
 
@@ -140,7 +153,9 @@ def _stops_json(on: Table, gear: int, roll: int | tuple[int, int], **move: Any) 
     """The legal stops for `gear` and `roll` on the table `on` (the car to play's, or a spare's)."""
     try:
         found = stops(on, gear, roll, **move)
-    except (ValueError, LogFormatError) as exc:
+    except LogFormatError as exc:
+        raise ChoiceError(**reading_error(exc)) from exc
+    except ValueError as exc:  # no car to play (the choices ask only when there is one)
         raise ChoiceError(str(exc)) from exc
     return {
         "gear": gear,
@@ -164,7 +179,7 @@ def _spare_choices(
     try:
         on = spare_table(now, car, option, gear or 1)
     except NoSpare as exc:
-        raise ChoiceError(str(exc), violations=violations(exc.violations)) from exc
+        raise _illegal(str(exc), violations(exc.violations)) from exc
     assert on.to_play is not None
     out: dict[str, Any] = {
         "steps": table.steps,

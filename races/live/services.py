@@ -19,13 +19,13 @@ from django.utils.translation import gettext as _
 
 from races.live import engine
 from races.live.dice import dice_problems, rolled_exists
+from races.live.errors import unreadable
 from races.live.header import header_judged
 from races.live.models import LiveStep, LiveTable
 from races.live.permissions import entrant_exists, table_writer_allowed
 from races.live.serializers import test_json, violations
 from races.models import Race, RaceSheet
 from races.sheets.services import SubmissionRefused, race_sheet_submit
-from races.sheets.site_messages import SiteCode, site_violation
 from rules.formats import LogFormatError, read_move, read_restart
 from rules.play import Table, play, restart, undo
 from rules.play.due import due_of, is_missing_test, missing
@@ -78,9 +78,10 @@ def table_create(*, race: Race, user: AbstractBaseUser, header: Any) -> LiveTabl
     _may_write(race, user)
     if race.status == Race.Status.OFFICIAL:
         raise TableRefused(_("The results of %(race)s are official: no more sheets.") % {"race": race})
-    built, problems = header_judged(race, header)
+    built, problems, unread = header_judged(race, header)
     if built is None:
-        raise TableRefused(_("The header does not fit this race."), violations=problems)
+        reason = unread.to_json() if unread is not None else {}
+        raise TableRefused(_("The header does not fit this race."), **reason, violations=problems)
     table = LiveTable(race=race, created_by=user, header=header)
     table.full_clean()
     table.save()
@@ -143,10 +144,7 @@ def _step(*, table: LiveTable | int, user: AbstractBaseUser, kind: str, body: An
         try:
             normal = _normal(now, kind, body)
         except LogFormatError as exc:
-            raise TableRefused(
-                _("The move cannot be read."),
-                violations=[site_violation("SITE-format", SiteCode.UNREADABLE, error=str(exc))],
-            ) from exc
+            raise _unreadable(exc) from exc
         if expected is not None and expected != locked.steps:
             if expected == locked.steps - 1 and _is_last(locked, kind, normal):
                 return locked, now, False  # the other device's post of this very move
@@ -158,10 +156,7 @@ def _step(*, table: LiveTable | int, user: AbstractBaseUser, kind: str, body: An
         try:
             after, events = (restart if kind == Kind.RESTART else play)(now, normal)
         except LogFormatError as exc:
-            raise TableRefused(
-                _("The move cannot be read."),
-                violations=[site_violation("SITE-format", SiteCode.UNREADABLE, error=str(exc))],
-            ) from exc
+            raise _unreadable(exc) from exc
         if after is now:
             raise _refused(now, normal, kind, events)
         try:  # no savepoint: the refusal leaves the whole transaction, rolled back
@@ -175,6 +170,12 @@ def _step(*, table: LiveTable | int, user: AbstractBaseUser, kind: str, body: An
         locked.save(update_fields=["steps", "revision", "status", "updated_at"])
     engine.remember(locked, after)
     return locked, after, True
+
+
+def _unreadable(exc: LogFormatError) -> TableRefused:
+    """A move or restart the engine cannot read: the reading error's code and params, and the
+    `SITE-format` violation the page lists, in the reader's language."""
+    return TableRefused(_("The move cannot be read."), **exc.to_json(), violations=[unreadable(exc)])
 
 
 def _is_last(table: LiveTable, kind: str, normal: dict[str, Any]) -> bool:

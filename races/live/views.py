@@ -20,7 +20,8 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
 from races.circuits.drawing import CarMark, circuit_svg, ink_for, square_centres
-from races.live import selectors, services
+from races.live import engine, selectors, services
+from races.live.errors import TableUnplayable
 from races.live.forms import SetupForm, race_entries_in_grid_order
 from races.live.models import LiveTable
 from races.live.permissions import table_writer_allowed
@@ -178,12 +179,17 @@ def race_night(request: HttpRequest, pk: int) -> HttpResponse:
         )
     form = SetupForm(request.POST if request.method == "POST" else None, race=race)
     problems: list[str] = []
-    if request.method == "POST" and form.is_valid():
+    unplayable = _unplayable(race)  # said before the cars are typed in
+    if unplayable is not None:
+        problems = [unplayable.text()]
+    elif request.method == "POST" and form.is_valid():
         try:
             header = form.header()
             table = services.table_create(race=race, user=request.user, header=header)
         except services.TableRefused as exc:
             problems = _violation_texts(exc)
+        except TableUnplayable as exc:
+            unplayable, problems = exc, [exc.text()]
         else:
             if form.weather_rolled_by_site():
                 SiteRoll.objects.create(
@@ -203,8 +209,18 @@ def race_night(request: HttpRequest, pk: int) -> HttpResponse:
             "wear_check_url": reverse("races:race-night-wear", kwargs={"pk": race.pk}),
             "finished": selectors.race_tables(race=race).first(),
         },
-        status=400 if request.method == "POST" else 200,
+        status=200 if request.method != "POST" else 409 if unplayable is not None else 400,
     )
+
+
+def _unplayable(race: Race) -> TableUnplayable | None:
+    """Why the engine cannot play this race at all (its circuit or season rules), if it cannot."""
+    try:
+        engine.playable_track(race)
+        engine.playable_rules(race)
+    except TableUnplayable as exc:
+        return exc
+    return None
 
 
 def _paper_sheet(request: HttpRequest, race: Race, pk: str | None) -> RaceSheet | None:
@@ -246,6 +262,10 @@ def wear_check(request: HttpRequest, pk: int) -> JsonResponse:
         wear = {part: int(request.GET.get(part, "")) for part in PARTS}
     except ValueError:
         return JsonResponse({"ok": False, "problems": [_("Type a whole number for each of the six parts.")]})
+    try:
+        engine.playable_rules(race)  # the season's rules the engine checks the build by
+    except TableUnplayable as exc:
+        return JsonResponse({"ok": False, "problems": [exc.text()], **exc.payload}, status=409)
     problems = wear_build_problems(race_entry=entry, wear=wear)
     return JsonResponse({"ok": not problems, "total": sum(wear.values()), "problems": problems})
 
@@ -268,7 +288,12 @@ def race_night_table(request: HttpRequest, pk: int) -> HttpResponse:
     """`/live/tables/<id>/`: the board, whose move it is, every car's dashboard; recording or watching."""
     table = get_object_or_404(LiveTable.objects.select_related("race__season", "race__circuit"), pk=pk)
     race = table.race
-    state = selectors.table_state(table=table)
+    try:
+        state = selectors.table_state(table=table)
+    except TableUnplayable as exc:  # the circuit or the rules cannot be read: say so, no 500
+        return render(
+            request, "live/unplayable.html", {"race": race, "table": table, "reason": exc.text()}, status=409
+        )
     recording = selectors.table_may_write(table=table, user=request.user)
     paper = _paper_sheet(request, race, request.GET.get("transcribe")) if recording else None
     cars = _cars(race, state)
