@@ -73,7 +73,7 @@ class CircuitBroken(TableUnplayable):
     def text(self) -> str:
         if self.reason is None:
             return failure_text(str(self))
-        detail = f"{self.params['circuit']}: {reading_text(self.reason)}"
+        detail = _place(self.params["circuit"], reading_text(self.reason))
         return failure_text(failure_reason(Failure.CIRCUIT, detail))
 
 
@@ -93,7 +93,7 @@ class RulesBroken(TableUnplayable):
         error = self.params["error"]
         if error is None:
             return failure_text(str(self))
-        detail = f"{self.season}: {reading_message(error['code'], error['params'])}"
+        detail = _place(self.season, reading_message(error["code"], error["params"]))
         return failure_text(failure_reason(Failure.RULES, detail))
 
 
@@ -134,6 +134,11 @@ class TableBroken(TableUnplayable):
             "Step %(step)d of this table is refused by the engine now (the circuit or the season's "
             "rules changed since): %(why)s"
         ) % {"step": self.params["step"], "why": why}
+
+
+def _place(where: str, what: str) -> str:
+    """`where: what`, as the reading errors say it in the active language."""
+    return gettext("%(where)s: %(what)s") % {"where": where, "what": what}
 
 
 def _reading_cause(exc: BaseException) -> ReadingError | None:
