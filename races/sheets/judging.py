@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any
 from celery.exceptions import SoftTimeLimitExceeded
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import DatabaseError, transaction
+from django.db.models import F
 from django.utils import timezone, translation
 from django.utils.translation import gettext as _
 
@@ -58,19 +59,9 @@ def race_sheet_validate(*, sheet_id: int) -> RaceSheet:
     runs it again after a crash finds the work done or does it once. Database
     errors propagate so the task can retry; an engine bug marks the sheet `error`.
     """
-    with transaction.atomic():
-        # One read for the judge: the sheet (locked alone, `of`), its race, season and circuit. What
-        # the sheet says is read again under the race's lock below.
-        sheet = (
-            RaceSheet.objects.select_for_update(of=("self",))
-            .select_related("race__season", "race__circuit")
-            .get(pk=sheet_id)
-        )
-        if sheet.is_done:
-            return sheet
-        sheet.status = Status.VALIDATING
-        sheet.attempts += 1
-        sheet.save(update_fields=["status", "attempts", "updated_at"])
+    sheet = _claim(sheet_id)
+    if sheet.is_done:
+        return sheet
     try:
         judgement = _judge(sheet)
     except DatabaseError:
@@ -87,6 +78,28 @@ def race_sheet_validate(*, sheet_id: int) -> RaceSheet:
             sheet_id=sheet_id, reason=failure_reason(Failure.INTERNAL, f"{type(exc).__name__}: {exc}")
         )
     return _conclude(sheet_id=sheet_id, judgement=judgement, judged=sheet)
+
+
+def _claim(sheet_id: int) -> RaceSheet:
+    """The sheet, its race, season and circuit (one read, for the judge), marked `validating` and
+    counted as an attempt, unless it is done already.
+
+    One statement, no transaction of its own and no history row: `validating` only tells the
+    stale-sheet sweep and the pages that a worker has it. A redelivered twin may claim it as well;
+    the verdict is stored once, under the race's lock (_conclude)."""
+    sheet = RaceSheet.objects.select_related("race__season", "race__circuit").get(pk=sheet_id)
+    if sheet.is_done:
+        return sheet
+    now = timezone.now()
+    claimed = (
+        RaceSheet.objects.filter(pk=sheet_id)
+        .exclude(status__in=RaceSheet.DONE)
+        .update(status=Status.VALIDATING, attempts=F("attempts") + 1, updated_at=now)
+    )
+    if not claimed:  # judged in between
+        return RaceSheet.objects.select_related("race__season", "race__circuit").get(pk=sheet_id)
+    sheet.status, sheet.attempts, sheet.updated_at = Status.VALIDATING, sheet.attempts + 1, now
+    return sheet
 
 
 def _race_entries(race: Race) -> dict[str, RaceEntry]:
