@@ -49,3 +49,26 @@ def test_an_inline_task_leaves_its_callers_connection_alone() -> None:
     connection.close_at = time.monotonic() - 1
     close_old_connections(_task(eager=True))
     assert connection.connection is not None
+
+
+@pytest.mark.postgres
+def test_a_connection_the_database_dropped_is_replaced_at_the_next_task(monkeypatch) -> None:
+    from django.db import connections
+
+    monkeypatch.setitem(connection.settings_dict, "CONN_MAX_AGE", 60)  # production's
+    monkeypatch.setitem(connection.settings_dict, "CONN_HEALTH_CHECKS", True)
+    connection.close()
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT pg_backend_pid()")
+        pid = cursor.fetchone()[0]
+    other = connections.create_connection("default")
+    try:
+        with other.cursor() as cursor:  # a database restart, as far as this connection can tell
+            cursor.execute("SELECT pg_terminate_backend(%s)", [pid])
+    finally:
+        other.close()
+
+    close_old_connections(_task())  # the next task starts
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT pg_backend_pid()")
+        assert cursor.fetchone()[0] != pid
