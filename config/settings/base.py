@@ -200,6 +200,10 @@ CELERY_BROKER_TRANSPORT_OPTIONS = {
 if os.getenv("CELERY_KEY_PREFIX"):
     CELERY_BROKER_TRANSPORT_OPTIONS["global_keyprefix"] = os.environ["CELERY_KEY_PREFIX"]
 CELERY_TASK_DEFAULT_QUEUE = os.getenv("CELERY_QUEUE", "celery")
+# E-mails and webhook calls: on the sheets' queue unless a deployment gives them workers of their
+# own (docs/deploy.md), so that a slow mail server never holds a worker that judges sheets.
+CELERY_NOTIFICATIONS_QUEUE = os.getenv("CELERY_NOTIFICATIONS_QUEUE", CELERY_TASK_DEFAULT_QUEUE)
+CELERY_TASK_ROUTES = {"league.notifications.*": {"queue": CELERY_NOTIFICATIONS_QUEUE}}
 # Sheets left pending (the queue was unreachable) or validating (a worker lost) for longer than
 # RACE_SHEET_REQUEUE_AFTER seconds are queued again by `celery beat` (`make worker` runs it with -B).
 RACE_SHEET_REQUEUE_AFTER = envint("RACE_SHEET_REQUEUE_AFTER", "600")

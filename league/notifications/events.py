@@ -46,18 +46,34 @@ def announce(
     kind: str,
     params: dict[str, Any],
     users: Iterable[AbstractBaseUser | int | None],
-    now: bool = False,
+    batched: bool = False,
 ) -> None:
     """After commit: an e-mail to each recipient who wants one, one webhook call naming the others.
 
     `users`: users or their ids (they are read, with their preferences, when the write commits).
-    `now`: sent by this process at commit rather than queued, for a caller that is itself a task
-    on a worker (a queued delivery would cost the workers a second task); one that fails there is
-    queued after all, with the task's retries."""
+    `batched`: the event's messages are sent by one task of its own (`announce_event`) rather than a
+    task each: for a caller that is itself a task on a worker (the judging), which should neither
+    wait on a mail server nor queue one task per recipient."""
+    ids = sorted({u if isinstance(u, int) else u.pk for u in users if u is not None})
+    if not ids:
+        return
+    if batched:
+        from league.notifications.tasks import announce_event
+
+        transaction.on_commit(lambda: announce_event.delay(key=key, kind=kind, params=params, user_ids=ids))
+        return
+    transaction.on_commit(lambda: announce_send(key=key, kind=kind, params=params, user_ids=ids))
+
+
+def announce_send(
+    *, key: str, kind: str, params: dict[str, Any], user_ids: list[int], inline: bool = False
+) -> None:
+    """Send an event to these users on their channels: a delivery task per message, or (`inline`,
+    from a task already) each sent here, one that fails queued with the delivery's retries."""
     from league.notifications.tasks import deliver
 
     def dispatch(**kwargs: Any) -> None:
-        if not now:
+        if not inline:
             deliver.delay(**kwargs)
             return
         try:
@@ -66,27 +82,18 @@ def announce(
             logger.warning("notification %s: sending failed, queued for a retry", key, exc_info=True)
             deliver.delay(**kwargs)
 
-    ids = sorted({u if isinstance(u, int) else u.pk for u in users if u is not None})
-    if not ids:
-        return
-
-    def send() -> None:
-        recipients = list(get_user_model().objects.filter(pk__in=ids).select_related("profile"))
-        chat = []
-        for user in recipients:
-            by_mail, by_chat, language = _prefs(user)
-            if by_mail and user.email:
-                dispatch(key=key, kind=kind, params=params, channel="email", user_id=user.pk)
-            if by_chat:
-                chat.append((user, language))
-        if chat and settings.LEAGUE_WEBHOOK_URL:
-            language = chat[0][1] if len(chat) == 1 else None
-            mentions = [_name(user) for user, _lang in chat]
-            dispatch(
-                key=key, kind=kind, params=params, channel="webhook", mentions=mentions, language=language
-            )
-
-    transaction.on_commit(send)
+    recipients = list(get_user_model().objects.filter(pk__in=user_ids).select_related("profile"))
+    chat = []
+    for user in recipients:
+        by_mail, by_chat, language = _prefs(user)
+        if by_mail and user.email:
+            dispatch(key=key, kind=kind, params=params, channel="email", user_id=user.pk)
+        if by_chat:
+            chat.append((user, language))
+    if chat and settings.LEAGUE_WEBHOOK_URL:
+        language = chat[0][1] if len(chat) == 1 else None
+        mentions = [_name(user) for user, _lang in chat]
+        dispatch(key=key, kind=kind, params=params, channel="webhook", mentions=mentions, language=language)
 
 
 def _race_params(race: Race) -> dict[str, Any]:
@@ -159,11 +166,13 @@ def results_published(race: Race) -> None:
 
 
 # -- race sheets -------------------------------------------------------------------------------
-def sheet_judged(sheet: RaceSheet, *, entries: Iterable[RaceEntry] | None = None, now: bool = False) -> None:
+def sheet_judged(
+    sheet: RaceSheet, *, entries: Iterable[RaceEntry] | None = None, batched: bool = False
+) -> None:
     """Its sender hears the verdict; on a valid race sheet the other entrants are asked to confirm it.
 
-    `entries`: the race's entries, when the caller holds them with their drivers' users; `now`:
-    sent at commit by this process (the judging task), see announce()."""
+    `entries`: the race's entries, when the caller holds them with their drivers' users; `batched`:
+    each of the two events sent by a task of its own (the judging task's case), see announce()."""
     from races.models import RaceSheet
 
     race = sheet.race
@@ -184,7 +193,7 @@ def sheet_judged(sheet: RaceSheet, *, entries: Iterable[RaceEntry] | None = None
         kind="sheet_judged",
         params=params,
         users=[sheet.submitted_by_id],
-        now=now,
+        batched=batched,
     )
     if sheet.status == RaceSheet.Status.VALID and sheet.kind == RaceSheet.Kind.RACE:
         others = [u for u in _entrant_users(race, entries) if u != sheet.submitted_by_id]
@@ -193,7 +202,7 @@ def sheet_judged(sheet: RaceSheet, *, entries: Iterable[RaceEntry] | None = None
             kind="sheet_to_confirm",
             params={**_race_params(race), "url": sheet.get_absolute_url()},
             users=others,
-            now=now,
+            batched=batched,
         )
 
 

@@ -1,4 +1,5 @@
-"""The delivery task: one message, once (the reminder task is in `reminders`)."""
+"""The delivery tasks: one message, once; an event's messages, each once (the reminder task is in
+`reminders`). Both run on CELERY_NOTIFICATIONS_QUEUE."""
 
 from __future__ import annotations
 
@@ -9,7 +10,7 @@ from urllib.error import URLError
 from celery import shared_task
 from django.conf import settings
 from django.contrib.auth import get_user_model
-from django.db import transaction
+from django.db import InterfaceError, OperationalError, transaction
 from django.utils import timezone, translation
 
 from league.notice_models import Notice
@@ -59,3 +60,18 @@ def deliver(
         notice.sent_at = timezone.now()
         notice.save(update_fields=["sent_at"])
     return "sent"
+
+
+@shared_task(
+    name="league.notifications.announce_event",
+    acks_late=True,
+    autoretry_for=(OperationalError, InterfaceError),  # the database blinked: nothing was sent
+    retry_backoff=10,
+    max_retries=5,
+)
+def announce_event(*, key: str, kind: str, params: dict[str, Any], user_ids: list[int]) -> None:
+    """Send one event's messages from this task, each once (`Notice`); a message the mail server or
+    the webhook refuses goes to a delivery task of its own, with its retries."""
+    from league.notifications.events import announce_send
+
+    announce_send(key=key, kind=kind, params=params, user_ids=user_ids, inline=True)

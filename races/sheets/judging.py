@@ -144,9 +144,9 @@ def _conclude(*, sheet_id: int, judgement: Judgement, judged: RaceSheet | None =
         if entries is None:
             entries = _race_entries(race)
         race_sheet_apply.within(sheet=sheet, by=None, entries=entries)
-    # After commit: the sender, and the others asked to confirm. Sent by this task (the judging runs
-    # on a worker) rather than queued as tasks of their own: a sheet costs the workers one task.
-    events.sheet_judged(sheet, entries=None if entries is None else entries.values(), now=True)
+    # After commit: the sender, and the others asked to confirm, each event a task of its own (on
+    # CELERY_NOTIFICATIONS_QUEUE): the judging never waits on a mail server.
+    events.sheet_judged(sheet, entries=None if entries is None else entries.values(), batched=True)
     return sheet
 
 
