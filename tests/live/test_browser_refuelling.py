@@ -1,7 +1,7 @@
-"""Race night in the browser, at phone size: refuelling (option A12) recorded by taps. A car on a
-1/3 tank (one lap) must refuel in its stand before lap 2: the tank is chosen with the tyre stop,
-in English and in French, and what the table shows and the engine recorded are checked against
-the replay of the same race. A tank the engine refuses (4 thirds) is caught with a clear message
+"""Race night in the browser, at phone size: refuelling (option A12) recorded by taps. The table
+is set up on the page with the car's stand and a 1/3 tank (one lap); the car must refuel in its
+stand before lap 2: the tank is chosen with the tyre stop, in English and in French, and what the
+table shows and the engine recorded are checked against the replay of the same race. A tank the engine refuses (4 thirds) is caught with a clear message
 and nothing typed is lost."""
 
 from __future__ import annotations
@@ -15,8 +15,14 @@ import pytest
 from playwright.sync_api import expect
 
 from races.live import engine
+from races.live.models import LiveTable
 from tests.live.conftest import moves_of, night_for
-from tests.live.test_browser_race_night_moves import finish_by_services, open_table, table_at, verdict
+from tests.live.test_browser_race_night_moves import (
+    finish_by_services,
+    session_cookie,
+    table_at_from,
+    verdict,
+)
 from tests.site.conftest import browser_context_args, browser_type_launch_args  # noqa: F401
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow, pytest.mark.django_db(transaction=True)]
@@ -27,6 +33,8 @@ LOGS = Path(__file__).resolve().parents[2] / "fixtures" / "race_logs"
 # The page's words the player reads, in the reader's language.
 WORDS = {
     "en-GB": {
+        "stand": "Pit stand",
+        "start tank": "Tank at the start (thirds, 1–3)",
         "extras": "Pit stop, experience, options",
         "pit": "Pit stop",
         "tyre stop": "Stop: tyres (a pit d20)",
@@ -38,6 +46,8 @@ WORDS = {
         "stored": "Move stored",
     },
     "fr-FR": {
+        "stand": "Stand",
+        "start tank": "Réservoir au départ (en tiers, 1–3)",
         "extras": "Arrêt au stand, expérience, options",
         "pit": "Arrêt au stand",
         "tyre stop": "Arrêt : pneus (un d20 d’arrêt)",
@@ -79,9 +89,36 @@ def control(page, name: str, label: str):
 def test_a_refuelling_with_the_tyre_stop_recorded_by_taps(live_server, phone):
     words = phone.words
     night = night_for(light_tank_race())
-    table = table_at(night, 6)  # turn 7: the car is before the pit entry, its third of a tank ends with lap 1
+    phone.add_cookies(session_cookie(live_server, night.entrant))
+    page = phone.new_page()
+    page.goto(live_server.url + f"/races/{night.race.pk}/live/")
+
+    # Set-up: the car's stand (one per car in grid order, PIT-1 first) and its tank at the start.
+    car = night.header["cars"][0]
+    fieldset = page.locator('fieldset[data-car="7"]')
+    stand = fieldset.locator('select[name="car-7-stand"]')
+    expect(fieldset.locator('label[for="id_car-7-stand"]')).to_have_text(words["stand"])
+    expect(stand).to_have_value("PIT-1")
+    stand.select_option(car["stand"])
+    expect(fieldset.locator('label[for="id_car-7-fuel"]')).to_have_text(words["start tank"])
+    fieldset.locator('input[name="car-7-fuel"]').fill(str(car["fuel"]))
+    fieldset.locator('select[name="car-7-compound"]').select_option(car["tyres"])
+    for part, value in car["wear"].items():
+        fieldset.locator(f'input[name="car-7-{part}"]').fill(str(value))
+    page.locator('input[name="weather"]').fill(str(night.header["weather"]["race"]))
+    page.locator(".live-setup-form button[type=submit]").tap()
+    page.wait_for_url("**/live/tables/*/")
+    table = LiveTable.objects.get(race=night.race)
+    header = {k: v for k, v in engine.engine_table(table).log().items() if k != "turns"}
+    assert header == {**night.header, "options": sorted(night.header["options"])}
+    # the light tank's +3 tyre points of lap 1 are on the grid
+    expect(page.locator('[data-dash="7"] [data-part="tyres"] dd')).to_have_text("7")
+
+    table = table_at_from(
+        night, table, 6
+    )  # turn 7: before the pit entry, its third of a tank ends with lap 1
     move = moves_of(night.log)[6][2]
-    page = open_table(phone, live_server, night, table)
+    page.reload()
 
     page.locator('.live-gear[data-gear="3"]').tap()
     page.get_by_text(words["extras"]).tap()
