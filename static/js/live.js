@@ -728,6 +728,15 @@
       }
       return null;
     }
+    // Kept in the draft as it is filled in: a reload brings the block back before the die is given.
+    function keep() {
+      if (draft) {
+        draft.extra = read();
+        saveDraft();
+      }
+    }
+    box.addEventListener("change", keep);
+    box.addEventListener("input", keep);
     return { node: box, read: read, problem: problem };
   }
 

@@ -112,6 +112,10 @@ def test_seven_to_two_with_the_drivers_extra_point_recorded_by_taps(live_server,
     assert table.steps == 14
 
     overrev.select_option(label=words["engine"])
+    # A reload brings the half-built move back: the gear, the part chosen, the die typed.
+    page.reload()
+    expect(overrev).to_have_value("engine")
+    expect(page.locator(".live-number input")).to_have_value(str(SEVEN_TWO["roll"]))
     page.locator(".live-number button[type=submit]").tap()
     stop = page.locator(f'svg polygon.is-stop[data-sq="{SEVEN_TWO["path"][-1]}"]')
     expect(stop).to_have_count(1)
