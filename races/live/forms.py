@@ -1,6 +1,6 @@
 """The race-night set-up form: each car's grid slot, tyres and wear build, and the weather roll.
 
-The form only reads numbers; the rules (the 20-point build, the grid squares, the d20) are the
+The form only reads numbers and names; the rules (the 20-point build, the grid squares, the d20) are the
 engine's, checked when the header is handed to it (`races.wear.wear_build_problems` for a build,
 the table service for the whole header).
 """
@@ -17,6 +17,7 @@ from django.utils.translation import gettext_lazy as _
 from races.circuits.drawing import ink_for
 from races.models import Race, RaceEntry
 from races.replay.frames import NO_COLOUR
+from races.sheets.engine import SheetEngineError, race_track
 from races.wear_views import PART_LABELS
 from rules.state import PARTS
 
@@ -33,6 +34,8 @@ class CarRow:
     grid: forms.BoundField
     tyres: forms.BoundField
     wear: list[forms.BoundField]
+    stand: forms.BoundField | None = None  # S2/S3: the car's pit square, when the circuit has a pit lane
+    fuel: forms.BoundField | None = None  # A12: the tank at the start, when the season plays it
 
 
 def _key(entry: RaceEntry) -> str:
@@ -61,6 +64,8 @@ class SetupForm(forms.Form):
         self.race = race
         self.entries = race_entries_in_grid_order(race)
         slots = len((race.circuit.document or {}).get("grid") or []) or len(self.entries)
+        stands = pit_squares(race)
+        refuelling = "A12" in (race.season.options or [])
         for n, entry in enumerate(self.entries, start=1):
             key = _key(entry)
             self.fields[f"{key}-grid"] = forms.IntegerField(
@@ -74,6 +79,23 @@ class SetupForm(forms.Form):
                 self.fields[f"{key}-{part}"] = forms.IntegerField(
                     label=PART_LABELS[part], min_value=1, max_value=30, initial=wear.get(part)
                 )
+            if stands:
+                # A pit stop (S2, S3, A12's refuelling) is made in the car's stand: one each, in grid
+                # order, unless the table says otherwise.
+                self.fields[f"{key}-stand"] = forms.ChoiceField(
+                    label=_("Pit stand"),
+                    choices=[("", _("none"))] + [(sq, sq) for sq in stands],
+                    required=False,
+                    initial=stands[(n - 1) % len(stands)],
+                )
+            if refuelling:
+                self.fields[f"{key}-fuel"] = forms.IntegerField(
+                    label=_("Tank at the start (thirds, 1–3)"),
+                    min_value=1,
+                    max_value=3,
+                    required=False,
+                    help_text=_("Empty: a full tank for the whole race."),
+                )
 
     def rows(self) -> list[CarRow]:
         return [
@@ -84,6 +106,8 @@ class SetupForm(forms.Form):
                 grid=self[f"{_key(entry)}-grid"],
                 tyres=self[f"{_key(entry)}-compound"],
                 wear=[self[f"{_key(entry)}-{part}"] for part in PARTS],
+                stand=self[f"{_key(entry)}-stand"] if f"{_key(entry)}-stand" in self.fields else None,
+                fuel=self[f"{_key(entry)}-fuel"] if f"{_key(entry)}-fuel" in self.fields else None,
             )
             for entry in self.entries
         ]
@@ -104,16 +128,19 @@ class SetupForm(forms.Form):
         cars = []
         for entry in self.entries:
             key = _key(entry)
-            cars.append(
-                {
-                    "car": entry.season_entry.car_id,
-                    "driver": entry.season_entry.driver.slug,
-                    "team": entry.season_entry.team.slug,
-                    "grid": data[f"{key}-grid"],
-                    "tyres": data[f"{key}-compound"],
-                    "wear": {part: data[f"{key}-{part}"] for part in PARTS},
-                }
-            )
+            car = {
+                "car": entry.season_entry.car_id,
+                "driver": entry.season_entry.driver.slug,
+                "team": entry.season_entry.team.slug,
+                "grid": data[f"{key}-grid"],
+                "tyres": data[f"{key}-compound"],
+                "wear": {part: data[f"{key}-{part}"] for part in PARTS},
+            }
+            if data.get(f"{key}-stand"):
+                car["stand"] = data[f"{key}-stand"]
+            if data.get(f"{key}-fuel") is not None:
+                car["fuel"] = data[f"{key}-fuel"]
+            cars.append(car)
         cars.sort(key=lambda car: car["grid"])
         return {
             "format": LOG_FORMAT,
@@ -126,6 +153,16 @@ class SetupForm(forms.Form):
 
     def weather_rolled_by_site(self) -> bool:
         return self.cleaned_data.get("weather") is None
+
+
+def pit_squares(race: Race) -> tuple[str, ...]:
+    """The stands of the race's circuit (none without a pit lane, or when the engine cannot read
+    the circuit: the set-up page says why, and starts nothing)."""
+    try:
+        pit = race_track(race).pit
+    except SheetEngineError:
+        return ()
+    return pit.squares if pit is not None else ()
 
 
 def roll_d20() -> int:

@@ -503,6 +503,9 @@
           sub.push(fill(L.cost, { n: choice[part], part: (data.partLabels[part] || part).toLowerCase() }));
         }
       });
+      if ((choice.overrev || []).length) {
+        sub.push(L.overrevCost);
+      }
       if (choice.eliminates) {
         sub.push(L.eliminates);
       }
@@ -580,12 +583,9 @@
     var summary = el("summary", "", L.extras);
     box.appendChild(summary);
     var pit = extra.pit || {};
-    var pitKind = pit.stop ? pit.stop : extra.pit ? "fuel" : "";
-    var pitChoices = [["", L.noPit], ["tyres", L.pitTyres], ["long", L.pitLong]];
-    if (has("A12")) {
-      pitChoices.push(["fuel", L.pitFuel]);
-    }
-    var pitSelect = select(pitChoices, pitKind);
+    // A12's refuelling is done in a tyre stop or a long stop: a stop has one of those kinds.
+    var pitKind = pit.stop === "tyres" || pit.stop === "long" ? pit.stop : "";
+    var pitSelect = select([["", L.noPit], ["tyres", L.pitTyres], ["long", L.pitLong]], pitKind);
     box.appendChild(field(L.pitStop, pitSelect, "pit"));
     var tyres = select(tyreChoices(true), pit.tyres || "");
     box.appendChild(field(L.newTyres, tyres, "pit-tyres"));
@@ -603,6 +603,9 @@
     function showPit() {
       tyres.parentNode.hidden = pitSelect.value !== "tyres" && pitSelect.value !== "long";
       repairs.hidden = pitSelect.value !== "long";
+      if (fuel) {
+        fuel.parentNode.hidden = !pitSelect.value;
+      }
     }
     pitSelect.addEventListener("change", showPit);
     showPit();
@@ -647,22 +650,24 @@
     });
     if ((draft.overrev || []).length) {
       controls.overrev = select(
-        draft.overrev.map(function (part) {
-          return [part, data.partLabels[part] || part];
-        }),
-        option.overrev
+        [["", L.overrevChoose]].concat(
+          draft.overrev.map(function (part) {
+            return [part, data.partLabels[part] || part];
+          })
+        ),
+        option.overrev || ""
       );
       box.appendChild(field(L.overrev, controls.overrev, "option-overrev"));
     }
-    box.open = Boolean(extra.pit || extra.xp || extra.option);
+    box.open = Boolean(extra.pit || extra.xp || extra.option || controls.overrev);
 
     // Read the block back into the draft (called when the die is given).
     function read() {
       var out = {};
       var kind = pitSelect.value;
       if (kind) {
-        var p = kind === "fuel" ? {} : { stop: kind };
-        if (tyres.value && kind !== "fuel") {
+        var p = { stop: kind };
+        if (tyres.value) {
           p.tyres = tyres.value;
         }
         if (kind === "long") {
@@ -700,7 +705,7 @@
           o[key] = true;
         }
       });
-      if (controls.overrev) {
+      if (controls.overrev && controls.overrev.value) {
         o.overrev = controls.overrev.value;
       }
       if (Object.keys(o).length) {
@@ -708,7 +713,31 @@
       }
       return out;
     }
-    return { node: box, read: read };
+
+    // What the block cannot send as it is, said before the engine is asked (nothing is lost:
+    // the block and the die stay as typed). Null when it can be sent.
+    function problem() {
+      if (fuel && pitSelect.value && fuel.value !== "") {
+        var thirds = Number(fuel.value);
+        if (!(thirds >= 1 && thirds <= 3 && Math.floor(thirds) === thirds)) {
+          return { text: L.fuelBad, control: fuel };
+        }
+      }
+      if (controls.overrev && !controls.overrev.value) {
+        return { text: L.overrevBad, control: controls.overrev };
+      }
+      return null;
+    }
+    // Kept in the draft as it is filled in: a reload brings the block back before the die is given.
+    function keep() {
+      if (draft) {
+        draft.extra = read();
+        saveDraft();
+      }
+    }
+    box.addEventListener("change", keep);
+    box.addEventListener("input", keep);
+    return { node: box, read: read, problem: problem };
   }
 
   function numberForm(label, min, max, onValue, die, before, value) {
@@ -821,6 +850,9 @@
           say(L.seventhBad, "error");
           return;
         }
+        if (refusedByBlock(block)) {
+          return;
+        }
         draft.extra = read();
         draft.roll = [a, b];
         saveDraft();
@@ -831,6 +863,9 @@
       d5.focus();
     } else {
       numberForm(title, range[0], range[1], function (roll) {
+        if (refusedByBlock(block, roll)) {
+          return;
+        }
         draft.extra = read();
         draft.roll = roll;
         saveDraft();
@@ -840,6 +875,23 @@
     backButton(function () {
       startMove(true);
     });
+  }
+
+  // The block's problem, if any, said and its control focused; the die typed is kept.
+  function refusedByBlock(block, roll) {
+    var wrong = block.problem();
+    if (!wrong) {
+      return false;
+    }
+    if (roll !== undefined && draft) {
+      draft.typing = String(roll);
+      saveDraft();
+    }
+    block.node.open = true;
+    wrong.control.setAttribute("aria-invalid", "true");
+    say(wrong.text, "error");
+    wrong.control.focus();
+    return true;
   }
 
   // After the die: a tyre stop asks its pit d20 first (a fast stop goes on past the stand).
