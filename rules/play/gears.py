@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 from rules import advanced
-from rules.gearbox import check_shift
+from rules.gearbox import Shift, check_shift
 from rules.options import a13_seventh_gear
 from rules.play.table import Table
 from rules.ruleset import RuleSet
@@ -33,8 +33,8 @@ class GearRule(StrEnum):
 class GearChoice:
     """A gear the car may engage: the gears skipped going down (G3) and the points they cost.
     `engine_left`: the car's engine points once they are paid. `overrev`: A13 7 → 2, one more
-    point of the driver's choice among these parts (`option: {"overrev": part}`; the engine's
-    last point puts the car out before it moves, D2)."""
+    point of the driver's choice among these parts (`option: {"overrev": part}`): those with a
+    point to give, the engine only when it is not its last (`_payable`)."""
 
     gear: int
     skipped: int = 0
@@ -84,7 +84,9 @@ def gear_choices(rules: RuleSet, car: CarState) -> Gears:
             continue
         overrev: tuple[str, ...] = ()
         if car.gear == 7 and gear == 2 and not stand:
-            overrev = a13_seventh_gear.CHOICES  # and one more point (a13_seventh_gear.over_rev)
+            overrev = _payable(car, shift)  # and one more point (a13_seventh_gear.over_rev)
+            if not overrev:
+                continue
         engine_left = max(0, car.wear.engine - shift.engine)
         choices.append(
             GearChoice(
@@ -106,6 +108,14 @@ def gear_choices(rules: RuleSet, car: CarState) -> Gears:
     else:
         rule = GearRule.FREE
     return Gears(car.id, car.gear, rule, tuple(choices))
+
+
+def _payable(car: CarState, shift: Shift) -> tuple[str, ...]:
+    """A13 7 → 2: the parts that can pay its extra point once the shift is paid. A part with no
+    point left would make it free; the engine's last point would put the car out before it moves,
+    which over-revving never may (G3: with 1 engine point left, no skip of 3)."""
+    left = {part: getattr(car.wear, part) - getattr(shift, part) for part in a13_seventh_gear.CHOICES}
+    return tuple(part for part in a13_seventh_gear.CHOICES if left[part] >= (2 if part == "engine" else 1))
 
 
 def to_wait(car: CarState) -> bool:

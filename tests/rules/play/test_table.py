@@ -99,7 +99,22 @@ def test_no_gear_skipped_with_an_empty_gearbox_and_seventh_with_a13(oval):
 def test_seven_to_two_says_what_engine_is_left_for_the_drivers_choice(oval):
     table = hand_table(oval, {"1": "S2-b3"}, gears={"1": 7}, options=("A7", "A13"), wear={"1": {"engine": 2}})
     two = gears(table).get(2)
-    assert two is not None and (two.engine, two.engine_left) == (1, 1) and "engine" in two.overrev
+    assert two is not None and (two.engine, two.engine_left) == (1, 1)
+    assert two.overrev == ("gearbox", "brakes")  # not the engine's last point: the car would be out
+    # a part with no point left once the shift is paid cannot pay the extra one
+    spent = hand_table(
+        oval, {"1": "S2-b3"}, gears={"1": 7}, options=("A7", "A13"), wear={"1": {"gearbox": 1, "engine": 5}}
+    )
+    assert gears(spent).get(2).overrev == ("brakes", "engine")
+    # and with no part to pay it, 7 → 2 is not offered
+    none = hand_table(
+        oval,
+        {"1": "S2-b3"},
+        gears={"1": 7},
+        options=("A7", "A13"),
+        wear={"1": {"gearbox": 1, "brakes": 1, "engine": 2}},
+    )
+    assert gears(none).get(2) is None and gears(none).get(3) is not None
     # with 1 engine point, skipping 3 or 4 gears is refused (G3): not offered
     last = hand_table(oval, {"1": "S2-b3"}, gears={"1": 7}, options=("A7", "A13"), wear={"1": {"engine": 1}})
     assert [c.gear for c in gears(last).choices] == [4, 5, 6, 7]
