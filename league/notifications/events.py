@@ -7,37 +7,21 @@ twice, still sends it once.
 
 from __future__ import annotations
 
-import logging
 from collections.abc import Iterable
 from datetime import timedelta
 from typing import TYPE_CHECKING, Any
 
-from django.conf import settings
-from django.contrib.auth import get_user_model
 from django.db import transaction
 from django.urls import reverse
 from django.utils import formats, timezone
 
 from league.models import EntryRequest
-
-logger = logging.getLogger(__name__)
+from league.notifications.recipients import display_name
 
 if TYPE_CHECKING:
     from django.contrib.auth.models import AbstractBaseUser
 
     from races.models import Protest, Race, RaceEntry, RaceSheet
-
-
-def _prefs(user: AbstractBaseUser) -> tuple[bool, bool, str]:
-    profile = getattr(user, "profile", None)
-    if profile is None:
-        return True, True, settings.LANGUAGE_CODE
-    return profile.notify_email, profile.notify_webhook, profile.language
-
-
-def _name(user: AbstractBaseUser) -> str:
-    profile = getattr(user, "profile", None)
-    return profile.name if profile else user.get_username()
 
 
 def announce(
@@ -62,38 +46,9 @@ def announce(
 
         transaction.on_commit(lambda: announce_event.delay(key=key, kind=kind, params=params, user_ids=ids))
         return
+    from league.notifications.tasks import announce_send
+
     transaction.on_commit(lambda: announce_send(key=key, kind=kind, params=params, user_ids=ids))
-
-
-def announce_send(
-    *, key: str, kind: str, params: dict[str, Any], user_ids: list[int], inline: bool = False
-) -> None:
-    """Send an event to these users on their channels: a delivery task per message, or (`inline`,
-    from a task already) each sent here, one that fails queued with the delivery's retries."""
-    from league.notifications.tasks import deliver
-
-    def dispatch(**kwargs: Any) -> None:
-        if not inline:
-            deliver.delay(**kwargs)
-            return
-        try:
-            deliver(**kwargs)  # in this process; the Notice row still makes it once
-        except Exception:
-            logger.warning("notification %s: sending failed, queued for a retry", key, exc_info=True)
-            deliver.delay(**kwargs)
-
-    recipients = list(get_user_model().objects.filter(pk__in=user_ids).select_related("profile"))
-    chat = []
-    for user in recipients:
-        by_mail, by_chat, language = _prefs(user)
-        if by_mail and user.email:
-            dispatch(key=key, kind=kind, params=params, channel="email", user_id=user.pk)
-        if by_chat:
-            chat.append((user, language))
-    if chat and settings.LEAGUE_WEBHOOK_URL:
-        language = chat[0][1] if len(chat) == 1 else None
-        mentions = [_name(user) for user, _lang in chat]
-        dispatch(key=key, kind=kind, params=params, channel="webhook", mentions=mentions, language=language)
 
 
 def _race_params(race: Race) -> dict[str, Any]:
@@ -214,7 +169,7 @@ def protest_filed(protest: Protest) -> None:
         kind="protest_against",
         params={
             **_race_params(race),
-            "by": _name(protest.filed_by) if protest.filed_by else "—",
+            "by": display_name(protest.filed_by) if protest.filed_by else "—",
             "reason": protest.reason,
             "url": protest.sheet.get_absolute_url(),
         },

@@ -16,6 +16,7 @@ from django.utils import timezone, translation
 from league.notice_models import Notice
 from league.notifications import channels
 from league.notifications.messages import render
+from league.notifications.recipients import display_name, preferences
 
 logger = logging.getLogger(__name__)
 
@@ -72,6 +73,34 @@ def deliver(
 def announce_event(*, key: str, kind: str, params: dict[str, Any], user_ids: list[int]) -> None:
     """Send one event's messages from this task, each once (`Notice`); a message the mail server or
     the webhook refuses goes to a delivery task of its own, with its retries."""
-    from league.notifications.events import announce_send
-
     announce_send(key=key, kind=kind, params=params, user_ids=user_ids, inline=True)
+
+
+def announce_send(
+    *, key: str, kind: str, params: dict[str, Any], user_ids: list[int], inline: bool = False
+) -> None:
+    """Send an event to these users on their channels: a delivery task per message, or (`inline`,
+    from a task already) each sent here, one that fails queued with the delivery's retries."""
+
+    def dispatch(**kwargs: Any) -> None:
+        if not inline:
+            deliver.delay(**kwargs)
+            return
+        try:
+            deliver(**kwargs)  # in this process; the Notice row still makes it once
+        except Exception:
+            logger.warning("notification %s: sending failed, queued for a retry", key, exc_info=True)
+            deliver.delay(**kwargs)
+
+    recipients = list(get_user_model().objects.filter(pk__in=user_ids).select_related("profile"))
+    chat = []
+    for user in recipients:
+        by_mail, by_chat, language = preferences(user)
+        if by_mail and user.email:
+            dispatch(key=key, kind=kind, params=params, channel="email", user_id=user.pk)
+        if by_chat:
+            chat.append((user, language))
+    if chat and settings.LEAGUE_WEBHOOK_URL:
+        language = chat[0][1] if len(chat) == 1 else None
+        mentions = [display_name(user) for user, _lang in chat]
+        dispatch(key=key, kind=kind, params=params, channel="webhook", mentions=mentions, language=language)
