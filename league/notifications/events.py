@@ -7,6 +7,7 @@ twice, still sends it once.
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Iterable
 from datetime import timedelta
 from typing import TYPE_CHECKING, Any
@@ -17,6 +18,8 @@ from django.utils import formats, timezone
 
 from league.models import EntryRequest
 from league.notifications.recipients import display_name
+
+logger = logging.getLogger(__name__)
 
 if TYPE_CHECKING:
     from django.contrib.auth.models import AbstractBaseUser
@@ -42,13 +45,24 @@ def announce(
     if not ids:
         return
     if batched:
-        from league.notifications.tasks import announce_event
-
-        transaction.on_commit(lambda: announce_event.delay(key=key, kind=kind, params=params, user_ids=ids))
+        transaction.on_commit(
+            lambda: _queue_event(key=key, kind=kind, params=params, user_ids=ids), robust=True
+        )
         return
     from league.notifications.tasks import announce_send
 
     transaction.on_commit(lambda: announce_send(key=key, kind=kind, params=params, user_ids=ids))
+
+
+def _queue_event(*, key: str, kind: str, params: dict[str, Any], user_ids: list[int]) -> None:
+    """The event's task queued; if the broker will not take it, its messages sent from here."""
+    from league.notifications.tasks import announce_event, announce_send
+
+    try:
+        announce_event.delay(key=key, kind=kind, params=params, user_ids=user_ids)
+    except Exception:  # kombu's errors vary by transport
+        logger.warning("notification %s: could not be queued, sent from this process", key, exc_info=True)
+        announce_send(key=key, kind=kind, params=params, user_ids=user_ids, inline=True)
 
 
 def _race_params(race: Race) -> dict[str, Any]:

@@ -112,3 +112,15 @@ def test_notification_tasks_go_to_the_notifications_queue(settings):
     for name in ("league.notifications.deliver", "league.notifications.announce_event"):
         assert route({}, name)["queue"].name == settings.CELERY_NOTIFICATIONS_QUEUE
     assert route({}, "races.validate_race_sheet")["queue"].name == settings.CELERY_TASK_DEFAULT_QUEUE
+
+
+def test_with_the_broker_down_the_judging_sends_the_messages_itself(
+    oval, examples_dir, django_capture_on_commit_callbacks
+):
+    from kombu.exceptions import OperationalError
+
+    with mock.patch.object(announce_event, "delay", side_effect=OperationalError("Redis is down")):
+        sheet = _judge(oval, examples_dir, django_capture_on_commit_callbacks)
+
+    assert sheet.status == "valid"
+    assert sorted(m.to[0] for m in mail.outbox) == ["alice@example.org", "bruno@example.org"]
