@@ -16,7 +16,9 @@ from races.live.errors import reading_error
 from races.live.models import LiveTable
 from races.live.permissions import table_writer_allowed
 from races.live.serializers import gears_json, stop_json, table_state_json, test_json, violations
+from races.messages import message_text
 from rules.formats import LogFormatError
+from rules.messages import params_json
 from rules.play import Table, gears, stops, tests_due
 from rules.play.due import next_rolls, others
 from rules.play.spare import NoSpare, spare_gears, spare_table
@@ -40,8 +42,7 @@ class ChoiceError(ValueError):
 
 def _illegal(english: str, refused: list[dict[str, Any]]) -> ChoiceError:
     """A move the engine refuses: the first violation's code, params and message (in the reader's
-    language) as the reason; the engine's English if it gave none (its words for a spare car
-    taken out of its window have no code)."""
+    language) as the reason; the engine's English if it gave none."""
     if not refused:
         return ChoiceError(english)
     first = refused[0]
@@ -142,8 +143,8 @@ def table_choices(
             read_move = read(now, move)
             try:
                 _, events = apply(now.game, judged_on(now, read_move), read_move)
-            except ValueError:  # a spare car that cannot be taken: the message says why
-                events = []
+            except NoSpare as refusal:  # a spare car that cannot be taken: its violations say why
+                events = list(refusal.violations)
             raise _illegal(str(exc), violations(others(events))) from exc
         out["tests"] = {"due": [test_json(t) for t in due], "next": [test_json(t) for t in next_rolls(due)]}
     return out
@@ -179,6 +180,11 @@ def _spare_choices(
     try:
         on = spare_table(now, car, option, gear or 1)
     except NoSpare as exc:
+        if exc.reason is not None:  # not the spare's window, or not a car out: a code of its own
+            code, values = exc.reason
+            raise ChoiceError(
+                message_text(code, values), code=code.value, params=params_json(values)
+            ) from exc
         raise _illegal(str(exc), violations(exc.violations)) from exc
     assert on.to_play is not None
     out: dict[str, Any] = {

@@ -197,6 +197,9 @@ class Code(StrEnum):
     S3_REPAIRS_POINT_ABOVE_BUILD = "s3.repairs_point_above_build"
     S3_TYRE_POINTS_ARE_REGENERATED = "s3.tyre_points_are_regenerated"
 
+    SPARE_CAR_NOT_OUT = "spare.car_not_out"
+    SPARE_NO_SUCH_CAR = "spare.no_such_car"
+    SPARE_NOT_NOW = "spare.not_now"
     SPARE_TAKEN = "spare.taken"
 
     STALLED_SITS_OUT = "stalled.sits_out"

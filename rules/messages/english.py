@@ -259,6 +259,11 @@ TEMPLATES: dict[Code, str] = {
     Code.S3_TYRE_POINTS_ARE_REGENERATED: gettext_noop(
         "tyre points are regenerated, not repaired with pit points"
     ),
+    Code.SPARE_CAR_NOT_OUT: gettext_noop("car {car} is not out of the race: no spare car for it"),
+    Code.SPARE_NO_SUCH_CAR: gettext_noop("no car {car} in this race"),
+    Code.SPARE_NOT_NOW: gettext_noop(
+        "a spare car plays at the end of the turn just played, before the next turn's first move"
+    ),
     Code.SPARE_TAKEN: gettext_noop("takes the spare car in {stand} (A5)"),
     Code.STALLED_SITS_OUT: gettext_noop("severe spin: stalls, sits out its next turn (A18)"),
     Code.STOPPED_REPLAY_STOPPED: gettext_noop("{why}; replay stopped: the rest of the log cannot be checked"),

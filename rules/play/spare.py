@@ -15,6 +15,7 @@ from dataclasses import replace
 from typing import Any
 
 from rules.formats import Move
+from rules.messages import Code, Message, msg, render
 from rules.options import a05_red_flag
 from rules.play.gears import Gears, gears
 from rules.play.table import Table, ToPlay
@@ -23,10 +24,12 @@ from rules.verdict import Violation
 
 
 class NoSpare(ValueError):
-    """The spare car cannot be taken now; `violations`: the engine's reasons (may be empty)."""
+    """The spare car cannot be taken now: `reason` (a code and its params, the words the reader's),
+    or the engine's `violations` when `take_spare` refused; `str()` is the English."""
 
-    def __init__(self, detail: str, violations: tuple[Violation, ...] = ()) -> None:
-        super().__init__(detail)
+    def __init__(self, reason: Message | None = None, violations: tuple[Violation, ...] = ()) -> None:
+        super().__init__(render(*reason) if reason is not None else violations[0].message)
+        self.reason = reason
         self.violations = violations
 
 
@@ -35,20 +38,18 @@ def spare_table(table: Table, car: str, option: Mapping[str, Any] | None, gear: 
     `NoSpare` outside the spare window (no turn just closed), for a car that is not out, or when
     `take_spare` refuses (the points, the gear, the option off…)."""
     if table.closed is None:
-        raise NoSpare(
-            "a spare car plays at the end of the turn just played, before the next turn's first move"
-        )
+        raise NoSpare(msg(Code.SPARE_NOT_NOW))
     turn, state = table.closed
     if car not in table.game.entries:
-        raise NoSpare(f"no car {car} in this race")
+        raise NoSpare(msg(Code.SPARE_NO_SUCH_CAR, car=car))
     out = state.car(car)
     if out.status is not CarStatus.OUT:
-        raise NoSpare(f"car {car} is not out of the race")
+        raise NoSpare(msg(Code.SPARE_CAR_NOT_OUT, car=car))
     move = Move(car, "spare", gear, 0, option=dict(option or {}))
     taken, took = a05_red_flag.take_spare(table.game, state, out, move, turn.number)
     refused = tuple(e for e in took if isinstance(e, Violation))
     if refused:
-        raise NoSpare(refused[0].message, refused)
+        raise NoSpare(violations=refused)
     return replace(table, state=taken, to_play=ToPlay(turn.number, car), previous=None)
 
 

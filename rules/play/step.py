@@ -16,6 +16,7 @@ from rules.formats import Move, read_move, read_restart
 from rules.options import a05_red_flag
 from rules.order import progress
 from rules.play.refusals import not_playing, not_to_play, restart_first
+from rules.play.spare import NoSpare
 from rules.play.table import Table, after_move, begin_turn, end_turn, seek
 from rules.replay_move import apply
 from rules.state import CarStatus, RaceState
@@ -70,14 +71,14 @@ def _move(table: Table, move: Move) -> tuple[Table, Events]:
 
 def judged_on(table: Table, move: Move) -> RaceState:
     """The state `play` judges `move` on: the table's, or for a spare car's move (A5) the turn
-    just closed with the spare taken (raises `ValueError` if the spare cannot be taken)."""
+    just closed with the spare taken (raises `NoSpare`, a `ValueError`, if it cannot be taken)."""
     if table.closed is None or not _is_spare(table, move):
         return table.state
     turn, state = table.closed
     taken, took = a05_red_flag.take_spare(table.game, state, state.car(move.car), move, turn.number)
     refused = [e for e in took if isinstance(e, Violation)]
     if refused:
-        raise ValueError(f"the move is illegal: {refused[0]}")
+        raise NoSpare(violations=tuple(refused))
     return taken
 
 

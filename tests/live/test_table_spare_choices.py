@@ -91,3 +91,26 @@ def _before_the_spare():  # noqa: ANN202
         body = {"restart": restart} if restart is not None else {"move": move}
         assert client.post(url, {**body, "expected": i}, format="json").status_code == 201
     return table, client, steps, at
+
+
+def test_a_spare_refused_outside_its_window_says_why_in_the_reader_s_language(db) -> None:  # noqa: ANN001
+    table, client, steps, at = _before_the_spare()
+    url = f"/api/tables/{table}/choices/"
+    racing = client.get(url).json()["car"]
+
+    for language, words in (("fr", "pas hors course"), ("en", "is not out of the race")):
+        refused = client.get(url, {"spare": racing}, HTTP_ACCEPT_LANGUAGE=language)
+        assert refused.status_code == 400
+        body = refused.json()
+        assert (body["code"], body["params"]) == ("spare.car_not_out", {"car": racing})
+        assert words in body["detail"]
+    nobody = client.get(url, {"spare": "99"}, HTTP_ACCEPT_LANGUAGE="fr").json()
+    assert nobody["code"] == "spare.no_such_car" and nobody["detail"] == "aucune voiture 99 dans cette course"
+
+    spare = steps[at][2]
+    assert (
+        client.post(f"/api/tables/{table}/moves/", {"move": spare, "expected": at}, format="json").status_code
+        == 201
+    )
+    late = client.get(url, {"spare": spare["car"]}, HTTP_ACCEPT_LANGUAGE="fr").json()
+    assert late["code"] == "spare.car_not_out", late  # the spare car is racing now
