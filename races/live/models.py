@@ -11,6 +11,7 @@ from django.db import models
 from django.urls import NoReverseMatch, reverse
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext_lazy
 
 
 class LiveTable(models.Model):
@@ -20,7 +21,7 @@ class LiveTable(models.Model):
     class Status(models.TextChoices):
         PLAYING = "playing", _("playing")
         OVER = "over", _("over")  # every car has finished or is out: ready to become a sheet
-        FINISHED = "finished", _("finished")  # turned into a race sheet
+        FINISHED = "finished", pgettext_lazy("race-night table status", "finished")  # now a race sheet
 
     race = models.ForeignKey(
         "races.Race", verbose_name=_("race"), on_delete=models.CASCADE, related_name="live_tables"
