@@ -1104,6 +1104,7 @@
     panel(L.restartTitle);
     stepNode.appendChild(el("p", "note", L.restartHelp));
     var form = el("form", "live-restart");
+    form.noValidate = true; // its own checks say what is wrong, in the page's words (see submit)
     var rows = [];
     var ticked = [];
     (state.order || []).forEach(function (car) {
@@ -1153,6 +1154,20 @@
     form.appendChild(go);
     form.addEventListener("submit", function (event) {
       event.preventDefault();
+      // A tank outside 1–3 thirds is said here, as in a move's stop; the form stays as typed.
+      var badTank = rows.filter(function (row) {
+        if (!row.stop.checked || !row.fuel || row.fuel.value === "") {
+          return false;
+        }
+        var thirds = Number(row.fuel.value);
+        return !(thirds >= 1 && thirds <= 3 && Math.floor(thirds) === thirds);
+      })[0];
+      if (badTank) {
+        badTank.fuel.setAttribute("aria-invalid", "true");
+        say(L.fuelBad, "error");
+        badTank.fuel.focus();
+        return;
+      }
       var pits = [];
       rows.slice().sort(function (a, b) {
         return ticked.indexOf(a.car) - ticked.indexOf(b.car);

@@ -260,6 +260,26 @@ def test_a_red_flag_restart_with_a_stop_under_the_flag_and_a_reload_mid_move(liv
     assert log["turns"] == night.log["turns"] and verdict(log, night) == verdict(night.log, night)
 
 
+def test_a_restart_tank_outside_one_to_three_thirds_is_refused_on_the_page(live_server, phone):
+    log = golden("advanced/a5-legal-red-flag-restart")
+    log["options"] = [*log["options"], "A12"]  # refuelling: the restart's stops take a tank
+    night = night_for(log)
+    table = table_at(night, 6)  # the red flag has fallen: the restart is due
+    page = open_table(phone, live_server, night, table)
+    expect(page.locator(".live-step-title")).to_contain_text("Red flag")
+
+    box = page.locator('[data-restart-car="5"]')
+    box.locator('input[name="stop-5"]').tap()
+    box.locator('input[name="fuel-5"]').fill("4")
+    page.get_by_role("button", name="Restart the race").tap()
+
+    expect(page.locator("#live-message")).to_contain_text("1, 2 or 3 thirds")
+    expect(box.locator('input[name="fuel-5"]')).to_have_value("4")  # nothing typed is lost
+    expect(box.locator('input[name="fuel-5"]')).to_have_attribute("aria-invalid", "true")
+    table.refresh_from_db()
+    assert table.steps == 6  # nothing sent
+
+
 def table_at_from(night: Night, table: LiveTable, steps: int) -> LiveTable:
     table.refresh_from_db()
     for n, (_turn, rst, move) in list(enumerate(moves_of(night.log)))[table.steps : steps]:
