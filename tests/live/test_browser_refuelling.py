@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import copy
 import json
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -18,6 +17,8 @@ from races.live import engine
 from races.live.models import LiveTable
 from tests.live.conftest import moves_of, night_for
 from tests.live.test_browser_race_night_moves import (
+    LOGS,
+    PHONE,
     finish_by_services,
     session_cookie,
     table_at_from,
@@ -27,8 +28,6 @@ from tests.site.conftest import browser_context_args, browser_type_launch_args  
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow, pytest.mark.django_db(transaction=True)]
 
-PHONE = {"width": 390, "height": 844}
-LOGS = Path(__file__).resolve().parents[2] / "fixtures" / "race_logs"
 
 # The page's words the player reads, in the reader's language.
 WORDS = {

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import copy
 import json
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -19,13 +18,11 @@ from races.live import engine
 from rules.play import Table, play
 from rules.ruleset import RuleSet
 from tests.live.conftest import moves_of, night_for
-from tests.live.test_browser_race_night_moves import open_table, table_at, verdict
+from tests.live.test_browser_race_night_moves import LOGS, PHONE, open_table, table_at, verdict
 from tests.site.conftest import browser_context_args, browser_type_launch_args  # noqa: F401
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow, pytest.mark.django_db(transaction=True)]
 
-PHONE = {"width": 390, "height": 844}
-LOGS = Path(__file__).resolve().parents[2] / "fixtures" / "race_logs"
 
 WORDS = {
     "en-GB": {
