@@ -438,7 +438,7 @@ def main() -> None:
     print(
         f"  throughput: {rate:.1f} sheets judged/s ({span:.2f} s, {'first submission' if args.rate else 'queueing'} → last verdict)"
     )
-    print(f"  with their messages sent (each sender's e-mail, a task of its own): {told_rate:.1f} sheets/s")
+    print(f"  with their messages sent (each sheet's e-mails, a task of their own): {told_rate:.1f} sheets/s")
     if paced_latencies:
         print(
             f"  submission → verdict at {rate / 2:.1f} sheets/s ({len(paced_latencies)} more sheets, half the "

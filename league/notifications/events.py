@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Iterable
+from dataclasses import dataclass
 from datetime import timedelta
 from typing import TYPE_CHECKING, Any
 
@@ -38,31 +39,51 @@ def announce(
     """After commit: an e-mail to each recipient who wants one, one webhook call naming the others.
 
     `users`: users or their ids (they are read, with their preferences, when the write commits).
-    `batched`: the event's messages are sent by one task of its own (`announce_event`) rather than a
-    task each: for a caller that is itself a task on a worker (the judging), which should neither
-    wait on a mail server nor queue one task per recipient."""
-    ids = sorted({u if isinstance(u, int) else u.pk for u in users if u is not None})
-    if not ids:
+    `batched`: see announce_all()."""
+    announce_all([Event(key, kind, params, users)], batched=batched)
+
+
+@dataclass(frozen=True)
+class Event:
+    """One thing to tell (`key`: its identity, so that it is told once; `kind`: its message)."""
+
+    key: str
+    kind: str
+    params: dict[str, Any]
+    users: Iterable[AbstractBaseUser | int | None]
+
+    def to_json(self) -> dict[str, Any] | None:
+        ids = sorted({u if isinstance(u, int) else u.pk for u in self.users if u is not None})
+        return {"key": self.key, "kind": self.kind, "params": self.params, "user_ids": ids} if ids else None
+
+
+def announce_all(events: Iterable[Event], *, batched: bool = False) -> None:
+    """After commit, each event to its users. `batched`: all the events' messages sent by one task of
+    their own (`announce_events`, queued at commit) rather than a task each: for a caller that is
+    itself a task on a worker (the judging), which should neither wait on a mail server nor queue
+    one task per recipient."""
+    told = [event for event in (e.to_json() for e in events) if event is not None]
+    if not told:
         return
     if batched:
-        transaction.on_commit(
-            lambda: _queue_event(key=key, kind=kind, params=params, user_ids=ids), robust=True
-        )
+        transaction.on_commit(lambda: _queue_events(told), robust=True)
         return
     from league.notifications.tasks import announce_send
 
-    transaction.on_commit(lambda: announce_send(key=key, kind=kind, params=params, user_ids=ids))
+    transaction.on_commit(lambda: [announce_send(**event) for event in told])
 
 
-def _queue_event(*, key: str, kind: str, params: dict[str, Any], user_ids: list[int]) -> None:
-    """The event's task queued; if the broker will not take it, its messages sent from here."""
-    from league.notifications.tasks import announce_event, announce_send
+def _queue_events(events: list[dict[str, Any]]) -> None:
+    """The events' task queued; if the broker will not take it, their messages sent from here."""
+    from league.notifications.tasks import announce_events, announce_send
 
     try:
-        announce_event.delay(key=key, kind=kind, params=params, user_ids=user_ids)
+        announce_events.delay(events=events)
     except Exception:  # kombu's errors vary by transport
-        logger.warning("notification %s: could not be queued, sent from this process", key, exc_info=True)
-        announce_send(key=key, kind=kind, params=params, user_ids=user_ids, inline=True)
+        keys = ", ".join(event["key"] for event in events)
+        logger.warning("notifications %s: could not be queued, sent from this process", keys, exc_info=True)
+        for event in events:
+            announce_send(**event, inline=True)
 
 
 def _race_params(race: Race) -> dict[str, Any]:
@@ -141,7 +162,7 @@ def sheet_judged(
     """Its sender hears the verdict; on a valid race sheet the other entrants are asked to confirm it.
 
     `entries`: the race's entries, when the caller holds them with their drivers' users; `batched`:
-    each of the two events sent by a task of its own (the judging task's case), see announce()."""
+    both events sent by one task of their own (the judging task's case), see announce_all()."""
     from races.models import RaceSheet
 
     race = sheet.race
@@ -157,22 +178,12 @@ def sheet_judged(
         "first_params": (head.get("params") or {}) if first else {},
         "rule": head.get("rule", ""),
     }
-    announce(
-        key=f"sheet-judged:{sheet.pk}",
-        kind="sheet_judged",
-        params=params,
-        users=[sheet.submitted_by_id],
-        batched=batched,
-    )
+    events = [Event(f"sheet-judged:{sheet.pk}", "sheet_judged", params, [sheet.submitted_by_id])]
     if sheet.status == RaceSheet.Status.VALID and sheet.kind == RaceSheet.Kind.RACE:
         others = [u for u in _entrant_users(race, entries) if u != sheet.submitted_by_id]
-        announce(
-            key=f"sheet-to-confirm:{sheet.pk}",
-            kind="sheet_to_confirm",
-            params={**_race_params(race), "url": sheet.get_absolute_url()},
-            users=others,
-            batched=batched,
-        )
+        confirm = {**_race_params(race), "url": sheet.get_absolute_url()}
+        events.append(Event(f"sheet-to-confirm:{sheet.pk}", "sheet_to_confirm", confirm, others))
+    announce_all(events, batched=batched)
 
 
 def protest_filed(protest: Protest) -> None:

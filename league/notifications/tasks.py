@@ -64,16 +64,18 @@ def deliver(
 
 
 @shared_task(
-    name="league.notifications.announce_event",
+    name="league.notifications.announce_events",
     acks_late=True,
     autoretry_for=(OperationalError, InterfaceError),  # the database blinked: nothing was sent
     retry_backoff=10,
     max_retries=5,
 )
-def announce_event(*, key: str, kind: str, params: dict[str, Any], user_ids: list[int]) -> None:
-    """Send one event's messages from this task, each once (`Notice`); a message the mail server or
-    the webhook refuses goes to a delivery task of its own, with its retries."""
-    announce_send(key=key, kind=kind, params=params, user_ids=user_ids, inline=True)
+def announce_events(*, events: list[dict[str, Any]]) -> None:
+    """Send these events' messages from this task, each once (`Notice`); a message the mail server
+    or the webhook refuses goes to a delivery task of its own, with its retries. `events`: each
+    `{"key", "kind", "params", "user_ids"}` (`events.Event.to_json`)."""
+    for event in events:
+        announce_send(**event, inline=True)
 
 
 def announce_send(

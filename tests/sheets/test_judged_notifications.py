@@ -1,4 +1,4 @@
-"""A judged sheet's messages leave the judging task: one task per event, on the notifications
+"""A judged sheet's messages leave the judging task: one task for its events, on the notifications
 queue, so that a slow or silent mail server never holds a worker that judges sheets."""
 
 from __future__ import annotations
@@ -13,7 +13,7 @@ from django.core import mail
 
 from config.celery_app import app
 from league.models import Notice
-from league.notifications.tasks import announce_event, deliver
+from league.notifications.tasks import announce_events, deliver
 from races.sheets.judging import race_sheet_validate
 from races.sheets.services import race_sheet_submit
 from tests.factories import build_oval
@@ -34,17 +34,18 @@ def _judge(oval, examples_dir, django_capture_on_commit_callbacks):
         return race_sheet_validate(sheet_id=sheet.pk)
 
 
-def test_the_judging_queues_one_task_per_event_and_sends_nothing_itself(
+def test_the_judging_queues_one_task_for_its_events_and_sends_nothing_itself(
     oval, examples_dir, django_capture_on_commit_callbacks
 ):
-    with mock.patch.object(announce_event, "delay") as events, mock.patch.object(deliver, "delay") as one:
+    with mock.patch.object(announce_events, "delay") as queued, mock.patch.object(deliver, "delay") as one:
         sheet = _judge(oval, examples_dir, django_capture_on_commit_callbacks)
 
     assert sheet.status == "valid"
-    assert {(c.kwargs["key"], tuple(c.kwargs["user_ids"])) for c in events.call_args_list} == {
-        (f"sheet-judged:{sheet.pk}", (oval.alice.pk,)),
-        (f"sheet-to-confirm:{sheet.pk}", (oval.bruno.pk,)),
-    }
+    (call,) = queued.call_args_list  # one task for the sheet's two events
+    assert [(e["key"], e["user_ids"]) for e in call.kwargs["events"]] == [
+        (f"sheet-judged:{sheet.pk}", [oval.alice.pk]),
+        (f"sheet-to-confirm:{sheet.pk}", [oval.bruno.pk]),
+    ]
     assert not one.called and not mail.outbox
 
 
@@ -53,8 +54,15 @@ def test_each_event_s_messages_are_sent_once_by_its_task(
 ):
     with mock.patch.object(deliver, "delay") as one:
         sheet = _judge(oval, examples_dir, django_capture_on_commit_callbacks)  # eager: the tasks run
-        announce_event.delay(
-            key=f"sheet-judged:{sheet.pk}", kind="sheet_judged", params={}, user_ids=[oval.alice.pk]
+        announce_events.delay(
+            events=[
+                {
+                    "key": f"sheet-judged:{sheet.pk}",
+                    "kind": "sheet_judged",
+                    "params": {},
+                    "user_ids": [oval.alice.pk],
+                }
+            ]
         )  # a redelivered event
 
     assert not one.called  # sent by the event's task, not a task per message
@@ -95,7 +103,16 @@ def test_a_silent_mail_server_holds_the_event_task_for_the_timeout_only(
     try:
         with mock.patch.object(deliver, "delay") as queued:
             started = time.monotonic()
-            announce_event(key="sheet-judged:1", kind="sheet_judged", params=params, user_ids=[oval.alice.pk])
+            announce_events(
+                events=[
+                    {
+                        "key": "sheet-judged:1",
+                        "kind": "sheet_judged",
+                        "params": params,
+                        "user_ids": [oval.alice.pk],
+                    }
+                ]
+            )
             took = time.monotonic() - started
     finally:
         server.close()
@@ -109,7 +126,7 @@ def test_a_silent_mail_server_holds_the_event_task_for_the_timeout_only(
 def test_notification_tasks_go_to_the_notifications_queue(settings):
     app.loader.import_default_modules()
     route = app.amqp.router.route
-    for name in ("league.notifications.deliver", "league.notifications.announce_event"):
+    for name in ("league.notifications.deliver", "league.notifications.announce_events"):
         assert route({}, name)["queue"].name == settings.CELERY_NOTIFICATIONS_QUEUE
     assert route({}, "races.validate_race_sheet")["queue"].name == settings.CELERY_TASK_DEFAULT_QUEUE
 
@@ -119,7 +136,7 @@ def test_with_the_broker_down_the_judging_sends_the_messages_itself(
 ):
     from kombu.exceptions import OperationalError
 
-    with mock.patch.object(announce_event, "delay", side_effect=OperationalError("Redis is down")):
+    with mock.patch.object(announce_events, "delay", side_effect=OperationalError("Redis is down")):
         sheet = _judge(oval, examples_dir, django_capture_on_commit_callbacks)
 
     assert sheet.status == "valid"
