@@ -70,7 +70,11 @@ def announce_all(events: Iterable[Event], *, batched: bool = False) -> None:
         return
     from league.notifications.tasks import announce_send
 
-    transaction.on_commit(lambda: [announce_send(**event) for event in told])
+    def send() -> None:
+        for event in told:
+            announce_send(**event)
+
+    transaction.on_commit(send)
 
 
 def _queue_events(events: list[dict[str, Any]]) -> None:
