@@ -84,8 +84,8 @@ def _claim(sheet_id: int) -> RaceSheet:
     """The sheet, its race, season and circuit (one read, for the judge), marked `validating` and
     counted as an attempt, unless it is done already.
 
-    One statement, no transaction of its own and no history row: `validating` only tells the
-    stale-sheet sweep and the pages that a worker has it. A redelivered twin may claim it as well;
+    After the read, one UPDATE: no transaction of its own, no history row (`validating` only tells the
+    stale-sheet sweep and the pages that a worker has it). A redelivered twin may claim it as well;
     the verdict is stored once, under the race's lock (_conclude)."""
     sheet = RaceSheet.objects.select_related("race__season", "race__circuit").get(pk=sheet_id)
     if sheet.is_done:
@@ -144,7 +144,7 @@ def _conclude(*, sheet_id: int, judgement: Judgement, judged: RaceSheet | None =
         if entries is None:
             entries = _race_entries(race)
         race_sheet_apply.within(sheet=sheet, by=None, entries=entries)
-    # After commit: the sender, and the others asked to confirm, each event a task of its own (on
+    # After commit: the sender, and the others asked to confirm, in one task of their own (on
     # CELERY_NOTIFICATIONS_QUEUE): the judging never waits on a mail server.
     events.sheet_judged(sheet, entries=None if entries is None else entries.values(), batched=True)
     return sheet
