@@ -3,22 +3,22 @@
 from __future__ import annotations
 
 import json
-from datetime import timedelta
-from pathlib import Path
 
 import pytest
-from django.utils import timezone
 
 from races.models import RaceSheet
 from races.replay.frames import race_replay, standing_race_sheet
-from races.services import circuit_create, race_create, race_entry_create
-from rules.bot import write_race
-from rules.track import load_circuit
-from tests.factories import OVAL, make_driver, make_entry, make_season, make_team
-from tests.races.replay_setup import Oval, build_oval, last_squares, make_steward, submit
+from tests.factories import OVAL
+from tests.races.replay_setup import (
+    Oval,
+    bot_race_at_montreal,
+    build_oval,
+    last_squares,
+    make_steward,
+    submit,
+)
 
 pytestmark = pytest.mark.django_db
-CIRCUITS = Path(__file__).resolve().parents[2] / "fixtures" / "circuits"
 
 
 @pytest.fixture
@@ -87,21 +87,7 @@ def test_the_events_tell_each_car_finishing_in_its_turn(oval, example_log):
 
 def test_eliminations_appear_in_the_turn_the_engine_puts_them(steward):
     """A bot's 10-car race at Montréal, three cars out: each elimination shows in its turn."""
-    document = json.loads((CIRCUITS / "montreal.json").read_text(encoding="utf-8"))
-    season = make_season()
-    teams = [make_team(f"Team {n}", f"team-{n}") for n in range(1, 6)]
-    for n in range(1, 11):
-        make_entry(season, n, driver=make_driver(f"Driver {n}", f"driver-{n}"), team=teams[(n - 1) // 2])
-    race = race_create(
-        season=season,
-        round=1,
-        circuit=circuit_create(document=document),
-        scheduled_at=timezone.now() - timedelta(days=1),
-    )
-    for entry in season.entries.all():
-        race_entry_create(race=race, season_entry=entry)
-    log = write_race(load_circuit(document), cars=10, laps=3, seed=1)
-    sheet = submit(race, log, steward)
+    sheet, log = bot_race_at_montreal(steward)
     assert sheet.status == RaceSheet.Status.VALID, sheet.verdict["violations"][:3]
 
     frames = race_replay(sheet=sheet)

@@ -5,26 +5,19 @@ from __future__ import annotations
 
 import copy
 import json
-from datetime import timedelta
-from pathlib import Path
 
 import pytest
 from django.urls import reverse
-from django.utils import timezone
 from django.utils.translation import override
 
 from races.models import RaceSheet
 from races.replay.frames import race_replay
-from races.services import circuit_create, race_create, race_entry_create
-from rules.bot import write_race
 from rules.formats import read_race_log
 from rules.replay import replay
 from rules.track import load_circuit
-from tests.factories import make_driver, make_entry, make_season, make_team
-from tests.races.replay_setup import build_oval, make_steward, submit
+from tests.races.replay_setup import bot_race_at_montreal, build_oval, make_steward, submit
 
 pytestmark = pytest.mark.django_db
-CIRCUITS = Path(__file__).resolve().parents[2] / "fixtures" / "circuits"
 
 
 @pytest.fixture(autouse=True)
@@ -113,21 +106,7 @@ def test_in_a_bot_race_every_point_lost_has_its_reason_and_every_test_its_result
     """A bot's 10-car race at Montréal (collisions, corner exits, eliminations): the reasons of a
     turn's moves add up to each car's loss, none left unexplained, and the dashboards are the
     engine's."""
-    document = json.loads((CIRCUITS / "montreal.json").read_text(encoding="utf-8"))
-    season = make_season()
-    teams = [make_team(f"Team {n}", f"team-{n}") for n in range(1, 6)]
-    for n in range(1, 11):
-        make_entry(season, n, driver=make_driver(f"Driver {n}", f"driver-{n}"), team=teams[(n - 1) // 2])
-    race = race_create(
-        season=season,
-        round=1,
-        circuit=circuit_create(document=document),
-        scheduled_at=timezone.now() - timedelta(days=1),
-    )
-    for entry in season.entries.all():
-        race_entry_create(race=race, season_entry=entry)
-    log = write_race(load_circuit(document), cars=10, laps=3, seed=1)
-    sheet = submit(race, log, steward)
+    sheet, log = bot_race_at_montreal(steward)
     assert sheet.status == RaceSheet.Status.VALID
 
     frames = race_replay(sheet=sheet)
@@ -156,7 +135,7 @@ def test_in_a_bot_race_every_point_lost_has_its_reason_and_every_test_its_result
         previous = turn["wear"]
     assert tests > 0
     last = frames["turns"][-1]
-    assert last["wear"] == wear_after(log, document, last["turn"])
+    assert last["wear"] == wear_after(log, sheet.race.circuit.document, last["turn"])
 
 
 def test_an_invalid_version_replays_up_to_where_the_engine_stopped(oval, examples_dir, client):
