@@ -4,14 +4,16 @@ started and stopped on the page, a reload halfway, then the laps sent as the qua
 from __future__ import annotations
 
 import pytest
-from django.conf import settings
-from django.test import Client
 from playwright.sync_api import expect
 
 from config.celery_app import app as celery_app
 from races.models import RaceEntry, RaceSheet
 from tests.factories import build_oval
-from tests.site.conftest import browser_context_args, browser_type_launch_args  # noqa: F401
+from tests.site.conftest import (  # noqa: F401 - pytest-playwright's fixtures, Chromium's
+    browser_context_args,
+    browser_type_launch_args,
+    session_cookie,
+)
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow, pytest.mark.django_db(transaction=True)]
 
@@ -29,17 +31,7 @@ def phone(browser, live_server, oval):
     context = browser.new_context(
         viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True, locale="en-GB"
     )
-    client = Client()
-    client.force_login(oval.alice)
-    context.add_cookies(
-        [
-            {
-                "name": settings.SESSION_COOKIE_NAME,
-                "value": client.cookies[settings.SESSION_COOKIE_NAME].value,
-                "url": live_server.url,
-            }
-        ]
-    )
+    context.add_cookies(session_cookie(live_server, oval.alice))
     yield context.new_page()
     context.close()
 

@@ -10,8 +10,6 @@ import statistics
 import time
 
 import pytest
-from django.conf import settings
-from django.test import Client
 from playwright.sync_api import expect
 
 from config.celery_app import app as celery_app
@@ -19,7 +17,11 @@ from races.live.models import LiveTable
 from races.models import RaceSheet, Result
 from races.sheets.services import race_sheet_submit
 from tests.factories import build_oval
-from tests.site.conftest import browser_context_args, browser_type_launch_args  # noqa: F401
+from tests.site.conftest import (  # noqa: F401 - pytest-playwright's fixtures, Chromium's
+    browser_context_args,
+    browser_type_launch_args,
+    session_cookie,
+)
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow, pytest.mark.django_db(transaction=True)]
 
@@ -56,18 +58,6 @@ def watcher(browser):
     context = browser.new_context(viewport={"width": 1280, "height": 900}, locale="en-GB")
     yield context.new_page()
     context.close()
-
-
-def session_cookie(live_server, user) -> list[dict]:
-    client = Client()
-    client.force_login(user)
-    return [
-        {
-            "name": settings.SESSION_COOKIE_NAME,
-            "value": client.cookies[settings.SESSION_COOKIE_NAME].value,
-            "url": live_server.url,
-        }
-    ]
 
 
 def test_a_phone_records_the_example_race_by_taps_and_a_watcher_follows(

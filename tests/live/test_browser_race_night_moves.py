@@ -13,8 +13,6 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from django.conf import settings
-from django.test import Client
 from playwright.sync_api import expect
 
 from races.live import engine, services
@@ -24,7 +22,11 @@ from rules.play import Table, play, restart, stops
 from rules.replay import replay
 from rules.ruleset import RuleSet
 from tests.live.conftest import Night, moves_of, night_for
-from tests.site.conftest import browser_context_args, browser_type_launch_args  # noqa: F401
+from tests.site.conftest import (  # noqa: F401 - pytest-playwright's fixtures, Chromium's
+    browser_context_args,
+    browser_type_launch_args,
+    session_cookie,
+)
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow, pytest.mark.django_db(transaction=True)]
 
@@ -34,18 +36,6 @@ LOGS = Path(__file__).resolve().parents[2] / "fixtures" / "race_logs"
 
 def golden(name: str) -> dict[str, Any]:
     return json.loads((LOGS / f"{name}.json").read_text(encoding="utf-8"))
-
-
-def session_cookie(live_server, user) -> list[dict]:
-    client = Client()
-    client.force_login(user)
-    return [
-        {
-            "name": settings.SESSION_COOKIE_NAME,
-            "value": client.cookies[settings.SESSION_COOKIE_NAME].value,
-            "url": live_server.url,
-        }
-    ]
 
 
 @pytest.fixture

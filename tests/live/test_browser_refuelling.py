@@ -20,11 +20,14 @@ from tests.live.test_browser_race_night_moves import (
     LOGS,
     PHONE,
     finish_by_services,
-    session_cookie,
     table_at_from,
     verdict,
 )
-from tests.site.conftest import browser_context_args, browser_type_launch_args  # noqa: F401
+from tests.site.conftest import (  # noqa: F401 - pytest-playwright's fixtures, Chromium's
+    browser_context_args,
+    browser_type_launch_args,
+    session_cookie,
+)
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow, pytest.mark.django_db(transaction=True)]
 

@@ -103,3 +103,15 @@ def browser_type_launch_args(browser_type_launch_args: dict) -> dict:
 def browser_context_args(browser_context_args: dict) -> dict:
     """A visitor whose browser asks for French, the site's language."""
     return {**browser_context_args, "locale": "fr-FR", "viewport": {"width": 1280, "height": 900}}
+
+
+def session_cookie(live_server, user) -> list[dict]:  # noqa: ANN001 - pytest-django's live server
+    """The cookie of a session logged in as `user`, for a browser context on the live server (the
+    sign-in form is the accounts tests' business)."""
+    from django.conf import settings
+    from django.test import Client
+
+    client = Client()
+    client.force_login(user)
+    value = client.cookies[settings.SESSION_COOKIE_NAME].value
+    return [{"name": settings.SESSION_COOKIE_NAME, "value": value, "url": live_server.url}]

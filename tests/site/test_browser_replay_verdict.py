@@ -8,8 +8,6 @@ fixtures/examples/race-ovale-gear-skip.json: in turn 3 car 7 (Alice) goes from 2
 from __future__ import annotations
 
 import pytest
-from django.conf import settings
-from django.test import Client
 from django.urls import reverse
 
 from config.celery_app import app as celery_app
@@ -17,6 +15,7 @@ from races.models import RaceSheet
 from races.sheets.services import race_sheet_submit
 from tests.factories import build_oval
 from tests.sheets.conftest import jpeg_bytes, upload
+from tests.site.conftest import session_cookie
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow, pytest.mark.django_db(transaction=True)]
 
@@ -41,17 +40,7 @@ def invalid(browser_type_launch_args, examples_dir):
 
 
 def log_in(page, live_server, user) -> None:
-    client = Client()
-    client.force_login(user)
-    page.context.add_cookies(
-        [
-            {
-                "name": settings.SESSION_COOKIE_NAME,
-                "value": client.cookies[settings.SESSION_COOKIE_NAME].value,
-                "url": live_server.url,
-            }
-        ]
-    )
+    page.context.add_cookies(session_cookie(live_server, user))
 
 
 def test_the_invalid_sheet_page_leads_with_the_first_violation_and_what_was_legal(live_server, page, invalid):

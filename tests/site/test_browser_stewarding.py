@@ -6,8 +6,6 @@ from __future__ import annotations
 from datetime import timedelta
 
 import pytest
-from django.conf import settings
-from django.test import Client
 from django.urls import reverse
 
 from config.celery_app import app as celery_app
@@ -15,6 +13,7 @@ from races.models import Protest, Race, RaceEvent, RaceSheet
 from races.sheets.services import race_sheet_submit
 from tests.factories import build_oval
 from tests.sheets.conftest import jpeg_bytes
+from tests.site.conftest import session_cookie
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -36,13 +35,8 @@ def oval(browser_type_launch_args, examples_dir):
 
 def log_in(page, live_server, user) -> None:
     """The user's session in the browser (the sign-in form is the accounts tests' business)."""
-    client = Client()
-    client.force_login(user)
-    session = client.cookies[settings.SESSION_COOKIE_NAME].value
     page.context.clear_cookies()
-    page.context.add_cookies(
-        [{"name": settings.SESSION_COOKIE_NAME, "value": session, "url": live_server.url}]
-    )
+    page.context.add_cookies(session_cookie(live_server, user))
 
 
 def test_a_protest_decided_with_a_penalty_shows_everywhere_then_the_race_is_published(
