@@ -20,6 +20,8 @@ from rules.bot import write_race
 from rules.ruleset import OPTIONS
 from rules.track import Track, load_circuit
 from tests.factories import (
+    Oval,
+    build_oval,
     make_driver,
     make_entry,
     make_race,
@@ -45,6 +47,23 @@ def fresh_engine_cache() -> None:
     engine.forget_all()  # a table id of one test is another test's too
 
 
+def log_header(log: dict[str, Any]) -> dict[str, Any]:
+    """A race log without its turns and result: the header a table starts from."""
+    return {k: v for k, v in log.items() if k not in ("turns", "result")}
+
+
+@pytest.fixture
+def oval() -> Oval:
+    """The worked examples' race (tests/factories.py), for a test marked `django_db`."""
+    return build_oval()
+
+
+@pytest.fixture
+def example(examples_dir: Path) -> dict[str, Any]:
+    """The worked examples' valid race log on the oval."""
+    return json.loads((examples_dir / "race-ovale-valid.json").read_text())
+
+
 def circuit_document(name: str) -> dict[str, Any]:
     return json.loads((CIRCUITS / f"{name}.json").read_text(encoding="utf-8"))
 
@@ -61,7 +80,7 @@ class Night:
 
     @property
     def header(self) -> dict[str, Any]:
-        return {k: v for k, v in self.log.items() if k not in ("turns", "result")}
+        return log_header(self.log)
 
     def client(self, user: Any = None) -> APIClient:
         client = APIClient()

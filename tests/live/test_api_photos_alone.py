@@ -9,15 +9,10 @@ from rest_framework.test import APIClient
 
 from races.models import RaceSheet, SheetPhoto
 from races.sheets.selectors import sheets_to_transcribe
-from tests.factories import Oval, build_oval
+from tests.factories import Oval
 from tests.sheets.conftest import jpeg_bytes, upload
 
 pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture
-def oval() -> Oval:
-    return build_oval()
 
 
 def client_for(user) -> APIClient:  # noqa: ANN001

@@ -4,7 +4,6 @@ shows what submitting the example's JSON gives."""
 
 from __future__ import annotations
 
-import json
 import re
 import statistics
 import time
@@ -36,11 +35,6 @@ def oval(browser_type_launch_args):  # noqa: F811
     celery_app.conf.task_always_eager = True  # the finished sheet is judged inline
     yield build_oval()
     celery_app.conf.task_always_eager = saved
-
-
-@pytest.fixture
-def example(examples_dir) -> dict:
-    return json.loads((examples_dir / "race-ovale-valid.json").read_text())
 
 
 @pytest.fixture

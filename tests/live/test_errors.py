@@ -15,24 +15,11 @@ from races.live.models import LiveTable
 from races.live.services import table_create
 from races.models import Circuit
 from tests.factories import OVAL, Oval, build_oval
+from tests.live.conftest import log_header
 
 pytestmark = pytest.mark.django_db
 
 BROKEN = "live.circuit_broken"
-
-
-@pytest.fixture
-def oval() -> Oval:
-    return build_oval()
-
-
-@pytest.fixture
-def example(examples_dir) -> dict:
-    return json.loads((examples_dir / "race-ovale-valid.json").read_text())
-
-
-def header(log: dict) -> dict:
-    return {k: v for k, v in log.items() if k not in ("turns", "result")}
 
 
 def api(user, lang: str = "fr") -> APIClient:
@@ -52,7 +39,7 @@ def break_circuit(oval: Oval) -> None:
 
 
 def test_an_unreadable_move_says_why_in_french_with_its_code(oval, example):
-    table = table_create(race=oval.race, user=oval.alice, header=header(example))
+    table = table_create(race=oval.race, user=oval.alice, header=log_header(example))
     move = {**example["turns"][0]["moves"][0], "gear": "trois"}
 
     response = api(oval.alice).post(
@@ -80,7 +67,7 @@ def test_an_unreadable_move_says_why_in_french_with_its_code(oval, example):
 
 def test_an_unreadable_header_says_why_in_french_with_its_code(oval, example):
     response = api(oval.alice).post(
-        f"/api/races/{oval.race.pk}/tables/", {"header": {**header(example), "laps": "un"}}, format="json"
+        f"/api/races/{oval.race.pk}/tables/", {"header": {**log_header(example), "laps": "un"}}, format="json"
     )
 
     assert response.status_code == 400
@@ -104,7 +91,7 @@ def test_a_header_that_is_not_an_object_has_the_engines_code(oval):
 
 
 def test_a_choices_query_that_is_not_json_says_why_in_french(oval, example):
-    table = table_create(race=oval.race, user=oval.alice, header=header(example))
+    table = table_create(race=oval.race, user=oval.alice, header=log_header(example))
 
     response = api(oval.alice).get(reverse("api:table-choices", kwargs={"pk": table.pk}), {"move": "{car"})
 
@@ -116,7 +103,7 @@ def test_a_choices_query_that_is_not_json_says_why_in_french(oval, example):
 
 
 def test_a_choices_move_that_cannot_be_read_says_why_in_french(oval, example):
-    table = table_create(race=oval.race, user=oval.alice, header=header(example))
+    table = table_create(race=oval.race, user=oval.alice, header=log_header(example))
     move = {**example["turns"][0]["moves"][0], "roll": "deux"}
 
     response = api(oval.alice).get(
@@ -173,7 +160,7 @@ def assert_broken(response, lang: str = "fr") -> dict:
 
 
 def test_a_broken_circuit_is_a_clear_409_on_every_table_endpoint(oval, example):
-    table = table_create(race=oval.race, user=oval.alice, header=header(example))
+    table = table_create(race=oval.race, user=oval.alice, header=log_header(example))
     break_circuit(oval)
     client = api(oval.alice)
     move = example["turns"][0]["moves"][0]
@@ -193,7 +180,7 @@ def test_a_broken_circuit_is_a_clear_409_on_every_table_endpoint(oval, example):
 
 
 def test_a_broken_circuit_refuses_undo_with_409_not_500(oval, example):
-    table = table_create(race=oval.race, user=oval.alice, header=header(example))
+    table = table_create(race=oval.race, user=oval.alice, header=log_header(example))
     move = example["turns"][0]["moves"][0]
     assert (
         api(oval.alice)
@@ -212,13 +199,15 @@ def test_a_table_cannot_be_set_up_on_a_broken_circuit(oval, example):
     break_circuit(oval)
 
     assert_broken(
-        api(oval.alice).post(f"/api/races/{oval.race.pk}/tables/", {"header": header(example)}, format="json")
+        api(oval.alice).post(
+            f"/api/races/{oval.race.pk}/tables/", {"header": log_header(example)}, format="json"
+        )
     )
     assert not LiveTable.objects.exists()
 
 
 def test_the_table_page_of_a_broken_circuit_says_so(oval, example, client):
-    table = table_create(race=oval.race, user=oval.alice, header=header(example))
+    table = table_create(race=oval.race, user=oval.alice, header=log_header(example))
     break_circuit(oval)
     client.raise_request_exception = False
     client.force_login(oval.alice)
@@ -254,7 +243,7 @@ def test_the_set_up_page_of_a_broken_circuit_says_so(oval, client):
 
 
 def test_a_choices_move_illegal_for_another_reason_is_french_with_the_rules_code(oval, example):
-    table = table_create(race=oval.race, user=oval.alice, header=header(example))
+    table = table_create(race=oval.race, user=oval.alice, header=log_header(example))
     first = example["turns"][0]["moves"][0]
     move = {"car": first["car"], "gear": 3, "roll": 4, "path": first["path"]}  # 3rd gear from the grid
 
@@ -276,7 +265,7 @@ def test_a_choices_move_illegal_for_another_reason_is_french_with_the_rules_code
 def test_a_stored_step_the_engine_refuses_now_is_a_409_naming_it(oval, example):
     from races.live.models import LiveStep
 
-    table = table_create(race=oval.race, user=oval.alice, header=header(example))
+    table = table_create(race=oval.race, user=oval.alice, header=log_header(example))
     first = example["turns"][0]["moves"][0]
     # as if the rules had changed since: the stored first move is now a jump to 3rd gear
     LiveStep.objects.create(table=table, index=0, kind="move", body={**first, "gear": 3}, by=oval.alice)
@@ -294,7 +283,7 @@ def test_a_stored_step_the_engine_refuses_now_is_a_409_naming_it(oval, example):
 
 
 def test_a_stored_header_the_circuit_refuses_now_is_a_409_naming_it(oval, example):
-    table = table_create(race=oval.race, user=oval.alice, header=header(example))
+    table = table_create(race=oval.race, user=oval.alice, header=log_header(example))
     cars = [{**car, "grid": 90 + n} for n, car in enumerate(table.header["cars"])]
     LiveTable.objects.filter(pk=table.pk).update(header={**table.header, "cars": cars})
     engine.forget_all()
@@ -312,7 +301,7 @@ def test_a_stored_header_the_circuit_refuses_now_is_a_409_naming_it(oval, exampl
 def test_a_season_whose_rules_cannot_be_read_is_a_409_in_french(oval, example, client):
     from league.models import Season
 
-    table = table_create(race=oval.race, user=oval.alice, header=header(example))
+    table = table_create(race=oval.race, user=oval.alice, header=log_header(example))
     Season.objects.filter(pk=oval.season.pk).update(options=["A7", "A99"])  # an option no rule has
     engine.forget_all()
 

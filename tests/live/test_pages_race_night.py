@@ -10,16 +10,11 @@ from django.urls import reverse
 
 from races.live.models import LiveTable
 from races.live.services import table_create
-from tests.factories import Oval, build_oval
+from tests.factories import Oval
 
 pytestmark = pytest.mark.django_db
 
 EXAMPLE_WEAR = {"tyres": 4, "brakes": 3, "gearbox": 3, "body": 3, "engine": 3, "handling": 4}
-
-
-@pytest.fixture
-def oval() -> Oval:
-    return build_oval()
 
 
 def setup_data(**changes: object) -> dict[str, object]:

@@ -4,30 +4,14 @@ plain ones (the season's options, the tyres, the words)."""
 
 from __future__ import annotations
 
-import json
-
 import pytest
 from django.urls import reverse
 
 from races.live.rolls import SiteRoll
 from races.live.services import table_create
-from tests.factories import Oval, build_oval
+from tests.live.conftest import log_header
 
 pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture
-def oval() -> Oval:
-    return build_oval()
-
-
-@pytest.fixture
-def example(examples_dir) -> dict:
-    return json.loads((examples_dir / "race-ovale-valid.json").read_text())
-
-
-def header(log: dict) -> dict:
-    return {k: v for k, v in log.items() if k not in ("turns", "result")}
 
 
 def post_move(client, table, move: dict, lang: str = "en"):
@@ -40,7 +24,7 @@ def post_move(client, table, move: dict, lang: str = "en"):
 
 
 def test_a_move_other_than_the_sites_roll_is_refused(oval, client, example):
-    table = table_create(race=oval.race, user=oval.alice, header=header(example))
+    table = table_create(race=oval.race, user=oval.alice, header=log_header(example))
     client.force_login(oval.alice)
     move = example["turns"][0]["moves"][0]  # car 7, 1st gear, a 2
     roll = reverse("races:race-night-roll", kwargs={"pk": table.pk})
@@ -70,7 +54,7 @@ def test_a_move_other_than_the_sites_roll_is_refused(oval, client, example):
 
 def test_a_test_roll_other_than_the_sites_d20_is_refused(oval, client, example):
     """The page's Roll for me on a d20 binds the move as the gear's die does."""
-    table = table_create(race=oval.race, user=oval.alice, header=header(example))
+    table = table_create(race=oval.race, user=oval.alice, header=log_header(example))
     client.force_login(oval.alice)
     move = example["turns"][0]["moves"][0]
     SiteRoll.objects.create(table=table, step=0, die="d20", roll=13, by=oval.alice)
@@ -87,7 +71,7 @@ def test_a_test_roll_other_than_the_sites_d20_is_refused(oval, client, example):
 
 
 def test_the_page_is_given_the_options_tyres_and_words_for_every_kind_of_move(oval, client, example):
-    table = table_create(race=oval.race, user=oval.alice, header=header(example))
+    table = table_create(race=oval.race, user=oval.alice, header=log_header(example))
     client.force_login(oval.alice)
 
     page = client.get(reverse("races:race-night-table", kwargs={"pk": table.pk}), HTTP_ACCEPT_LANGUAGE="fr")

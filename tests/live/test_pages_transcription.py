@@ -12,15 +12,10 @@ from races.live.models import LiveTable
 from races.models import RaceSheet
 from races.sheets.selectors import sheets_to_transcribe
 from races.sheets.services import race_sheet_submit
-from tests.factories import Oval, build_oval
+from tests.factories import Oval
 from tests.sheets.conftest import jpeg_bytes, upload
 
 pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture
-def oval() -> Oval:
-    return build_oval()
 
 
 def photos_alone(oval: Oval, client) -> RaceSheet:

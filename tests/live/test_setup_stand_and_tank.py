@@ -9,15 +9,10 @@ from django.urls import reverse
 
 from races.live import engine
 from races.live.models import LiveTable
-from tests.factories import Oval, build_oval
+from tests.factories import Oval
 from tests.live.test_pages_race_night import live_url, setup_data
 
 pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture
-def oval() -> Oval:
-    return build_oval()
 
 
 def refuelling(oval: Oval) -> Oval:
