@@ -55,7 +55,6 @@ def page_labels() -> dict[str, Any]:
         "chooseGear": _("Gear"),
         "free": _("free"),
         "cost": _("−{n} {part}"),
-        "eliminates": _("eliminates the car"),
         "typeRoll": _("Die of gear {gear} ({low}–{high})"),
         "ok": _("OK"),
         "rollForMe": _("Roll for me"),

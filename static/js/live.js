@@ -506,9 +506,6 @@
       if ((choice.overrev || []).length) {
         sub.push(L.overrevCost);
       }
-      if (choice.eliminates) {
-        sub.push(L.eliminates);
-      }
       var node = button(String(choice.gear), sub.length ? sub.join(", ") : L.free, function () {
         draft = { steps: state.steps, car: car, gear: choice.gear, roll: null, extra: {}, pitRoll: null, move: null, overrev: choice.overrev || [] };
         saveDraft();
