@@ -65,6 +65,7 @@ def _args() -> argparse.Namespace:
     parser.add_argument("--timeout", type=float, default=300)
     parser.add_argument("--postgres", action="store_true", help="a PostgreSQL database of its own")
     parser.add_argument("--cars", type=int, default=0, help="bot-written races of this many cars on Spa")
+    parser.add_argument("--laps", type=int, default=3, help="their length (3: Spa's, and the rules' F2)")
     parser.add_argument("--paced", type=int, default=None, help="sheets sent after the burst at half its rate "
                         "for the latency (default: 20 with --cars, else 0)")  # fmt: skip
     parser.add_argument("--prefetch", type=int, default=1, help="worker prefetch multiplier (production: 1)")
@@ -110,8 +111,8 @@ def _environment(args: argparse.Namespace, queue: str) -> tuple[dict[str, str], 
     return env, scratch
 
 
-def _bot_races(n: int, cars: int) -> tuple[list, list[bytes]]:
-    """n races of `cars` cars on Spa, each with a bot-written log (seeds 1…n), and the logs."""
+def _bot_races(n: int, cars: int, laps: int) -> tuple[list, list[bytes]]:
+    """n races of `cars` cars and `laps` laps on Spa, each with a bot-written log (seeds 1…n), and the logs."""
     import json
 
     from django.contrib.auth import get_user_model
@@ -132,7 +133,7 @@ def _bot_races(n: int, cars: int) -> tuple[list, list[bytes]]:
     document = json.loads((ROOT / "fixtures" / "circuits" / "spa.json").read_text())
     circuit = circuit_create(document=document)
     track = load_circuit(document)
-    season = season_create(name="Bench", slug="bench", year=2026, status="running", laps_per_race=1)
+    season = season_create(name="Bench", slug="bench", year=2026, status="running", laps_per_race=laps)
     teams = {}
     entries = []
     for car in range(1, cars + 1):
@@ -151,10 +152,10 @@ def _bot_races(n: int, cars: int) -> tuple[list, list[bytes]]:
 
     for i in range(n):
         race = race_create(
-            season=season, round=i + 1, circuit=circuit, laps=1, status=Race.Status.RUN,
+            season=season, round=i + 1, circuit=circuit, laps=laps, status=Race.Status.RUN,
             scheduled_at=timezone.now() - timezone.timedelta(days=n - i),
         )  # fmt: skip
-        log = write_race(track, cars=cars, laps=1, seed=i + 1)
+        log = write_race(track, cars=cars, laps=laps, seed=i + 1)
         for entry in entries:
             wear = next(c["wear"] for c in log["cars"] if c["car"] == str(entry.car_number))
             race_entry_create(race=race, season_entry=entry, wear=dict(wear))
@@ -169,11 +170,12 @@ def _replay_one(data: bytes) -> bool:
     from rules.ruleset import RuleSet
 
     global _TRACK
+    log = read_race_log(data)
     if _TRACK is None:
         import json
 
         _TRACK = load_circuit(json.loads((ROOT / "fixtures" / "circuits" / "spa.json").read_text()))
-    return replay(read_race_log(data), _TRACK, RuleSet.from_options(["A7"], laps=1)).valid
+    return replay(log, _TRACK, RuleSet.from_options(["A7"], laps=log.laps)).valid
 
 
 _TRACK = None
@@ -309,7 +311,7 @@ def main() -> None:
 
     logs = Path(tempfile.mkdtemp(prefix="fdleague-bench-logs-"))
     if args.cars:
-        bot_races, logs_raw = _bot_races(args.sheets + args.paced, args.cars)
+        bot_races, logs_raw = _bot_races(args.sheets + args.paced, args.cars, args.laps)
         alice = get_user_model().objects.get(username="bench-steward")
         bare = _bare_rate(logs_raw[: args.sheets], args.workers)  # the burst's sheets
     else:

@@ -13,7 +13,7 @@ from django.db import models, transaction
 from django.db.models import Sum
 from django.utils.translation import gettext_lazy as _
 
-from config.page_cache import pages_changed
+from league.bulk_writes import Writes
 from league.models import Driver, ExperienceEntry, Season, SeasonEntry, Team
 from league.selectors.balances import ZERO, tenths
 from league.services_atomic import atomic_service
@@ -236,15 +236,19 @@ def experience_record_many(
     rows: Sequence[LedgerRow],
     by: AbstractBaseUser | None = None,
     sheet: RaceSheet | None = None,
+    writes: Writes | None = None,
 ) -> list[ExperienceEntry]:
     """experience_record() for each row, in order, with the same rules and the same errors (the
     first row refused raises, and nothing is written), checked once over the set and written in
     one insert: a few queries, not ten per row. Each spend is checked against the balance as the
-    rows before it in the set leave it, as if they had been written one by one."""
+    rows before it in the set leave it, as if they had been written one by one. `writes`: the rows
+    join the caller's (league.bulk_writes), written when it flushes."""
     entries = _ledger_rows(season=season, race=race, rows=rows, by=by, sheet=sheet, queries=False)
-    if entries:
-        ExperienceEntry.objects.bulk_create(entries)
-        pages_changed()  # a bulk insert sends no post_save
+    own = writes is None
+    writes = Writes() if writes is None else writes
+    writes.create(ExperienceEntry, entries)
+    if own:
+        writes.flush()
     return entries
 
 

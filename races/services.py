@@ -13,9 +13,9 @@ from django.db import connection, transaction
 from django.db.models import Q
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
-from simple_history.utils import bulk_create_with_history
 
 from config.page_cache import pages_changed
+from league.bulk_writes import Writes
 from league.models import ExperienceEntry, Season, SeasonEntry
 from league.notifications import events
 from league.services import (
@@ -151,10 +151,25 @@ def race_lock(race_id: int, *, circuit: bool = True) -> Race:
     """
     related = ("season", "circuit") if circuit else ("season",)
     race = Race.objects.select_for_update(of=("self",)).select_related(*related).get(pk=race_id)
+    _share_seasons([race.season_id])
+    return race
+
+
+def race_lock_many(race_ids: Iterable[int]) -> dict[int, Race]:
+    """race_lock() for several races at once (a worker's batch of sheets): their rows in id order,
+    then their seasons' key shares, in one statement each; the races by id, with season and circuit."""
+    races = Race.objects.select_for_update(of=("self",)).select_related("season", "circuit")
+    locked = {race.pk: race for race in races.filter(pk__in=sorted(race_ids)).order_by("pk")}
+    _share_seasons(sorted({race.season_id for race in locked.values()}))
+    return locked
+
+
+def _share_seasons(season_ids: Sequence[int]) -> None:
     if connection.vendor == "postgresql":
         with connection.cursor() as cursor:
-            cursor.execute("SELECT 1 FROM league_season WHERE id = %s FOR KEY SHARE", [race.season_id])
-    return race
+            cursor.execute(
+                "SELECT 1 FROM league_season WHERE id = ANY(%s) ORDER BY id FOR KEY SHARE", [list(season_ids)]
+            )
 
 
 # The statuses a person sets by hand; the others are the sheets' and the stewards' (validated when a
@@ -288,6 +303,8 @@ def race_results_record(
     experience: Sequence[XpChange] | None = None,
     sheet: RaceSheet | None = None,
     entries: Mapping[str, RaceEntry] | None = None,
+    writes: Writes | None = None,
+    fresh: bool = False,
 ) -> list[Result]:
     """Write a race's classification, its points (F4) and its experience (X1).
 
@@ -297,6 +314,8 @@ def race_results_record(
     Without them the gains are the rules' for this classification and grid, and the spends
     already in the ledger stay. Recording again replaces the earlier results and gains.
     `entries`: the race's entries by car, when the caller holds them (as _race_entries() reads them).
+    `writes`: the rows join the caller's (league.bulk_writes), written when it flushes; `fresh`: the
+    caller knows the race has no results and no ledger rows yet (nothing to replace).
     """
     rows = [_as_row(row) for row in rows]
     season = race.season
@@ -309,11 +328,14 @@ def race_results_record(
     entries = dict(entries) if entries is not None else _race_entries(race)
     _check_classification(rows, entries)
 
-    race.results.all().delete()
-    replaced = Q(reason__in=GAIN_REASONS)
-    if experience is not None:
-        replaced |= Q(sheet__isnull=False)
-    ExperienceEntry.objects.filter(replaced, race=race).delete()
+    if not fresh:
+        race.results.all().delete()
+        replaced = Q(reason__in=GAIN_REASONS)
+        if experience is not None:
+            replaced |= Q(sheet__isnull=False)
+        ExperienceEntry.objects.filter(replaced, race=race).delete()
+    own = writes is None
+    writes = Writes() if writes is None else writes
 
     rules = season.ruleset()
     results = []
@@ -345,8 +367,7 @@ def race_results_record(
         if by is not None:
             result._history_user = by  # simple_history: who wrote this version of the result
         results.append(result)
-    results = bulk_create_with_history(results, Result, default_user=by)
-    pages_changed()  # a bulk insert sends no post_save
+    writes.create(Result, results, history=True, by=by)
 
     if experience is None:
         teams = _teams(entries)
@@ -357,13 +378,15 @@ def race_results_record(
             if row.status == Result.Status.FINISHED
         ]
         experience = [*grid_changes(rules, grid, teams), *finish_changes(rules, finishers, teams)]
-    race_experience_record(race=race, changes=experience, entries=entries, sheet=sheet, by=by)
+    race_experience_record(race=race, changes=experience, entries=entries, sheet=sheet, by=by, writes=writes)
 
     race.status = status
     clean_without_queries(race)  # the race is the caller's, locked: only its status changes here
     if by is not None:
         race._history_user = by
-    race.save(update_fields=["status"])
+    writes.update(Race, [race], ["status"], history=True, by=by)
+    if own:
+        writes.flush()
     return results
 
 
@@ -385,6 +408,7 @@ def race_experience_record(
     entries: Mapping[str, RaceEntry],
     sheet: RaceSheet | None,
     by: AbstractBaseUser | None,
+    writes: Writes | None = None,
 ) -> list[ExperienceEntry]:
     """Write experience changes to the ledger, one row each, in their order (a car not entered
     in the race has none: the sheet's entries check reports it), checked and inserted as one set."""
@@ -407,7 +431,9 @@ def race_experience_record(
                 reason=Reason(change.reason), amount=Decimal(change.tenths).scaleb(-1), note=note, **owner
             )
         )
-    return experience_record_many.within(season=race.season, race=race, rows=rows, by=by, sheet=sheet)
+    return experience_record_many.within(
+        season=race.season, race=race, rows=rows, by=by, sheet=sheet, writes=writes
+    )
 
 
 @atomic_service
@@ -419,12 +445,14 @@ def race_grid_record(
     sheet: RaceSheet | None = None,
     experience: bool = True,
     entries: Mapping[str, RaceEntry] | None = None,
+    writes: Writes | None = None,
 ) -> list[RaceEntry]:
     """Set a race's starting grid (car id -> slot) and the experience it earns (X1: pole, 2nd, front row).
 
     Recording again replaces the earlier grid and its gains, so nothing counts twice. `sheet`: the
     qualifying sheet it comes from; `experience=False`: the caller writes the gains (a race sheet's).
     `entries`: the race's entries by car, when the caller holds them (as _race_entries() reads them).
+    `writes`: the rows join the caller's (league.bulk_writes), written when it flushes.
     """
     entries = dict(entries) if entries is not None else _race_entries(race)
     unknown = sorted(set(map(str, slots)) - set(entries))
@@ -435,6 +463,7 @@ def race_grid_record(
     slots = {str(car): slot for car, slot in slots.items()}
     # One car per slot, over the set (the cars are the race's own rows: nothing else to ask).
     seen: set[int] = set()
+    placed = any(entry.grid_slot is not None for entry in entries.values())
     for car, entry in entries.items():
         entry.grid_slot = slots.get(car)
         clean_without_queries(entry)
@@ -443,14 +472,19 @@ def race_grid_record(
                 raise unique_violation(RaceEntry, "unique_grid_slot_per_race")
             seen.add(entry.grid_slot)
     # Free every slot first: the database checks the one-car-per-slot constraint row by row.
-    race.entries.update(grid_slot=None)
-    RaceEntry.objects.bulk_update(list(entries.values()), ["grid_slot"])
-    pages_changed()  # update() and bulk_update() send no post_save
+    if placed:
+        race.entries.update(grid_slot=None)
+        pages_changed()  # update() sends no post_save
+    own = writes is None
+    writes = Writes() if writes is None else writes
+    writes.update(RaceEntry, list(entries.values()), ["grid_slot"])
     if experience:
         ExperienceEntry.objects.filter(race=race, reason__in=GRID_REASONS).delete()
         grid = {car: slot for car, slot in slots.items() if slot}
         changes = grid_changes(race.season.ruleset(), grid, _teams(entries))
-        race_experience_record(race=race, changes=changes, entries=entries, sheet=sheet, by=by)
+        race_experience_record(race=race, changes=changes, entries=entries, sheet=sheet, by=by, writes=writes)
+    if own:
+        writes.flush()
     return list(entries.values())
 
 

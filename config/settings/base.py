@@ -208,6 +208,9 @@ CELERY_TASK_ROUTES = {"league.notifications.*": {"queue": CELERY_NOTIFICATIONS_Q
 # Sheets left pending (the queue was unreachable) or validating (a worker lost) for longer than
 # RACE_SHEET_REQUEUE_AFTER seconds are queued again by `celery beat` (`make worker` runs it with -B).
 RACE_SHEET_REQUEUE_AFTER = envint("RACE_SHEET_REQUEUE_AFTER", "600")
+# A worker's task judges its sheet and up to RACE_SHEET_BATCH - 1 others waiting behind it, their
+# verdicts stored together (races.sheets.judging.race_sheets_validate): 1 judges them one at a time.
+RACE_SHEET_BATCH = envint("RACE_SHEET_BATCH", "16")
 # Periodic tasks, for the one `celery beat` a site runs (make beat).
 CELERY_BEAT_SCHEDULE = {
     # Hourly: every race starting within 24 hours has its entrants told, once each.

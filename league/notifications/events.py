@@ -8,7 +8,7 @@ twice, still sends it once.
 from __future__ import annotations
 
 import logging
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from datetime import timedelta
 from typing import TYPE_CHECKING, Any
@@ -160,13 +160,16 @@ def results_published(race: Race) -> None:
 
 
 # -- race sheets -------------------------------------------------------------------------------
-def sheet_judged(
-    sheet: RaceSheet, *, entries: Iterable[RaceEntry] | None = None, batched: bool = False
-) -> None:
-    """Its sender hears the verdict; on a valid race sheet the other entrants are asked to confirm it.
+def sheets_judged(sheets: Iterable[RaceSheet], *, entries: Mapping[int, Mapping[str, RaceEntry]]) -> None:
+    """Each sender hears the verdict; on a valid race sheet the other entrants are asked to confirm
+    it. All the events of a worker's batch of sheets are sent by one task of their own, queued at
+    commit (announce_all(batched=True)): the judging neither waits on a mail server nor queues a
+    task per recipient. `entries`: each race's entries by car, by race id, with their drivers' users."""
+    events = [event for sheet in sheets for event in _judged_events(sheet, entries[sheet.race_id].values())]
+    announce_all(events, batched=True)
 
-    `entries`: the race's entries, when the caller holds them with their drivers' users; `batched`:
-    both events sent by one task of their own (the judging task's case), see announce_all()."""
+
+def _judged_events(sheet: RaceSheet, entries: Iterable[RaceEntry] | None) -> list[Event]:
     from races.models import RaceSheet
 
     race = sheet.race
@@ -187,7 +190,7 @@ def sheet_judged(
         others = [u for u in _entrant_users(race, entries) if u != sheet.submitted_by_id]
         confirm = {**_race_params(race), "url": sheet.get_absolute_url()}
         events.append(Event(f"sheet-to-confirm:{sheet.pk}", "sheet_to_confirm", confirm, others))
-    announce_all(events, batched=batched)
+    return events
 
 
 def protest_filed(protest: Protest) -> None:

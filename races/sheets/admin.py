@@ -137,6 +137,10 @@ class RaceSheetAdmin(SimpleHistoryAdmin):
         # Ids only: the changelist's queryset follows the race (select_related), which .only("pk")
         # would defer at the same time (Django's FieldError, a 500).
         for sheet_id in queryset.exclude(status__in=RaceSheet.DONE).values_list("pk", flat=True):
+            # One stuck `validating` is released first: the task that claimed it is gone.
+            RaceSheet.objects.filter(pk=sheet_id, status=RaceSheet.Status.VALIDATING).update(
+                status=RaceSheet.Status.PENDING, claim=""
+            )
             queued += race_sheet_enqueue(sheet_id=sheet_id)
         self.message_user(request, _("%(n)d sheet(s) queued.") % {"n": queued}, messages.SUCCESS)
 

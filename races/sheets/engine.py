@@ -185,13 +185,14 @@ class HeaderCheck:
     entries: dict[str, RaceEntry] = field(default_factory=dict, repr=False)
 
 
-def header_check(race: Race, log: RaceLog) -> HeaderCheck:
+def header_check(race: Race, log: RaceLog, entries: dict[str, RaceEntry] | None = None) -> HeaderCheck:
     """The checks a sheet's header gets before its replay (the circuit, the cars entered, their
-    drivers, teams and grid slots): shared by the sheets and the race-night tables."""
+    drivers, teams and grid slots): shared by the sheets and the race-night tables. `entries`: the
+    race's entries by car with their drivers and teams, when the caller holds them."""
     site = _circuit_check(race, log.circuit)
     if site:
         return HeaderCheck(site, other_circuit=True)
-    entries = _entries(race)
+    entries = _entries(race) if entries is None else entries
     site += _cars_check(entries, (car.car for car in log.cars))
     site += _crew_check(entries, log.cars)
     return HeaderCheck(site, entries=entries)
@@ -207,13 +208,14 @@ def race_rules(race: Race) -> RuleSet:
     return _ruleset(race)
 
 
-def judge_race_log(*, race: Race, raw: bytes) -> Judgement:
-    """Replay a `formule-de/race-log@1` against the race's circuit and season rules."""
+def judge_race_log(*, race: Race, raw: bytes, entries: dict[str, RaceEntry] | None = None) -> Judgement:
+    """Replay a `formule-de/race-log@1` against the race's circuit and season rules (`entries`: see
+    header_check)."""
     try:
         log = read_race_log(raw)
     except LogFormatError as exc:
         return _unreadable(exc)
-    checked = header_check(race, log)
+    checked = header_check(race, log, entries)
     site = checked.problems
     if checked.other_circuit:
         # Another circuit's squares mean nothing here: replaying would only bury the reason.
@@ -261,13 +263,14 @@ def bounded(verdict: dict[str, Any], *, fatal: int | None = None) -> dict[str, A
     return verdict
 
 
-def judge_qualifying(*, race: Race, raw: bytes) -> Judgement:
+def judge_qualifying(*, race: Race, raw: bytes, entries: dict[str, RaceEntry] | None = None) -> Judgement:
     """Compute the grid of a `formule-de/qualifying@1` sheet for the race's cars."""
     try:
         sheet = read_qualifying(raw)
     except LogFormatError as exc:
         return _unreadable(exc, kind_field="grid")
-    site = _circuit_check(race, sheet.circuit) + _cars_check(_entries(race), (lap.car for lap in sheet.laps))
+    entries = _entries(race) if entries is None else entries
+    site = _circuit_check(race, sheet.circuit) + _cars_check(entries, (lap.car for lap in sheet.laps))
     grid = [slot.to_json() for slot in qualify(sheet).grid]
     track = _track(race)
     if len(grid) > len(track.grid):

@@ -96,9 +96,12 @@ class RaceSheet(models.Model):
     attempts = models.PositiveSmallIntegerField(_("validation attempts"), default=0)
     validated_at = models.DateTimeField(_("validated at"), null=True, blank=True)
     updated_at = models.DateTimeField(_("updated at"), auto_now=True)
+    # The task that has the sheet while it is `validating` (races.sheets.judging._claim): another
+    # delivery of the sheet leaves it to that task, whose own message comes back if its worker dies.
+    claim = models.CharField(_("claimed by task"), max_length=64, blank=True, editable=False)
 
     # The log itself never changes; its status, verdict and the chosen flag do, and who did it matters.
-    history = HistoricalRecords(excluded_fields=["raw", "log"])
+    history = HistoricalRecords(excluded_fields=["raw", "log", "claim"])
 
     class Meta:
         ordering = ["race", "kind", "-version"]

@@ -15,7 +15,7 @@ from kombu.exceptions import OperationalError as BrokerError
 
 from races.models import RaceEntry, RaceSheet
 from races.sheets.failures import Failure, failure_reason
-from races.sheets.judging import race_sheet_fail, race_sheet_validate
+from races.sheets.judging import race_sheet_fail, race_sheets_validate
 from races.sheets.photo_processing import sheet_photos_process
 from races.sheets.stewarding import penalty_impose
 
@@ -40,6 +40,7 @@ class SheetTask(Task):
 
 
 @shared_task(
+    bind=True,
     base=SheetTask,
     name="races.validate_race_sheet",
     acks_late=True,  # the message stays in the queue until the validation is done…
@@ -54,9 +55,16 @@ class SheetTask(Task):
     soft_time_limit=60,
     time_limit=90,
 )
-def validate_race_sheet(sheet_id: int) -> str:
-    """Judge one stored race sheet; safe to run twice (the service is idempotent)."""
-    return race_sheet_validate(sheet_id=sheet_id).status
+def validate_race_sheet(self: Task, sheet_id: int) -> str:
+    """Judge one stored race sheet, and on a worker up to RACE_SHEET_BATCH - 1 others still waiting
+    (a backlog); safe to run twice (the service is idempotent)."""
+    more = 0 if self.request.is_eager else settings.RACE_SHEET_BATCH - 1
+    sheets = race_sheets_validate(sheet_id=sheet_id, claim=self.request.id, more=more)
+    for sheet in sheets:
+        if sheet.status == RaceSheet.Status.PENDING:  # left unjudged by the time limit
+            validate_race_sheet.delay(sheet.pk)
+    mine = [sheet.status for sheet in sheets if sheet.pk == sheet_id]
+    return mine[0] if mine else RaceSheet.objects.values_list("status", flat=True).get(pk=sheet_id)
 
 
 def race_sheets_requeue_stale(*, older_than: timedelta | None = None) -> int:
@@ -72,10 +80,17 @@ def race_sheets_requeue_stale(*, older_than: timedelta | None = None) -> int:
     queued = 0
     for sheet_id in stale.order_by("pk").values_list("pk", flat=True):
         with transaction.atomic():
-            sheet = stale.select_for_update().filter(pk=sheet_id).only("pk", "updated_at").first()
+            sheet = (
+                stale.select_for_update()
+                .filter(pk=sheet_id)
+                .only("pk", "status", "claim", "updated_at")
+                .first()
+            )
             if sheet is None:
                 continue  # judged, or queued by another run, in the meantime
-            sheet.save(update_fields=["updated_at"])
+            # A sheet still `validating` this long lost its worker: released, the next task claims it.
+            sheet.status, sheet.claim = RaceSheet.Status.PENDING, ""
+            sheet.save(update_fields=["status", "claim", "updated_at"])
         try:
             validate_race_sheet.delay(sheet_id)
         except Exception:  # kombu's errors vary by transport

@@ -31,9 +31,9 @@ def _slow_judge(**_kwargs: Any) -> None:
         return
     judge = judging._judge
 
-    def slow(sheet: Any) -> Any:
+    def slow(sheet: Any, *args: Any) -> Any:
         time.sleep(DELAY)
-        return judge(sheet)
+        return judge(sheet, *args)
 
     slow.slowed = True  # type: ignore[attr-defined]
     judging._judge = slow

@@ -49,11 +49,11 @@ def test_a_database_hiccup_is_retried(oval, pending, monkeypatch):
     real = sheet_services._judge
     calls = []
 
-    def flaky(sheet):
+    def flaky(sheet, *args):
         calls.append(sheet.pk)
         if len(calls) == 1:
             raise OperationalError("database is locked")
-        return real(sheet)
+        return real(sheet, *args)
 
     monkeypatch.setattr(sheet_services, "_judge", flaky)
 
@@ -65,7 +65,7 @@ def test_a_database_hiccup_is_retried(oval, pending, monkeypatch):
 
 
 def test_when_retries_are_spent_the_sheet_says_error_with_the_reason(oval, pending, monkeypatch):
-    def down(sheet):
+    def down(sheet, *args):
         raise OperationalError("could not connect to server")
 
     monkeypatch.setattr("races.sheets.judging._judge", down)
@@ -83,7 +83,7 @@ def test_when_retries_are_spent_the_sheet_says_error_with_the_reason(oval, pendi
 def test_a_replay_stopped_by_the_time_limit_leaves_the_sheet_in_error(oval, pending, monkeypatch):
     from celery.exceptions import SoftTimeLimitExceeded
 
-    def endless(sheet):
+    def endless(sheet, *args):
         raise SoftTimeLimitExceeded()
 
     monkeypatch.setattr("races.sheets.judging._judge", endless)
