@@ -81,7 +81,8 @@ def race_sheets_validate(*, sheet_id: int, claim: str, more: int = 0) -> list[Ra
     be stored, is marked `error` and the others go on; a database error raises (the task retries).
     """
     claimed = _claim(sheet_id, claim=claim, more=more)
-    entries = _race_entries_many(sheet.race for sheet in claimed)  # read again under the locks
+    # The judge's entries, for all the races in one query (stored, they are read again under the locks).
+    entries = _race_entries_many(sheet.race for sheet in claimed)
     judged: list[tuple[RaceSheet, Judgement]] = []
     done: dict[int, RaceSheet] = {}
     for n, sheet in enumerate(claimed):
