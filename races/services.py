@@ -391,10 +391,20 @@ def race_results_record(
 
 
 def _race_entries(race: Race) -> dict[str, RaceEntry]:
-    return {
-        entry.season_entry.car_id: entry
-        for entry in race.entries.select_related("season_entry__driver", "season_entry__team")
-    }
+    """The race's entries by car, with their drivers and teams."""
+    return race_entries_many([race])[race.pk]
+
+
+def race_entries_many(races: Iterable[Race]) -> dict[int, dict[str, RaceEntry]]:
+    """Each race's entries by car, with their drivers and teams, by race id: one query for all."""
+    races = {race.pk: race for race in races}
+    by_race: dict[int, dict[str, RaceEntry]] = {pk: {} for pk in races}
+    for entry in RaceEntry.objects.filter(race__in=list(races)).select_related(
+        "season_entry__driver", "season_entry__team"
+    ):
+        entry.race = races[entry.race_id]  # as race.entries would give it: no query to follow it
+        by_race[entry.race_id][entry.season_entry.car_id] = entry
+    return by_race
 
 
 def _teams(entries: Mapping[str, RaceEntry]) -> dict[str, str]:

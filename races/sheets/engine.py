@@ -18,6 +18,7 @@ from django.conf import settings
 from django.utils import translation
 
 from races.read_errors import reading_text
+from races.services import race_entries_many
 from races.sheets.experience import experience_check
 from races.sheets.failures import Failure, failure_reason
 from races.sheets.site_messages import SiteCode, site_violation
@@ -55,10 +56,7 @@ def _unreadable(exc: LogFormatError, kind_field: str = "classification") -> Judg
 
 
 def _entries(race: Race) -> dict[str, RaceEntry]:
-    return {
-        entry.season_entry.car_id: entry
-        for entry in race.entries.select_related("season_entry__driver", "season_entry__team")
-    }
+    return race_entries_many([race])[race.pk]
 
 
 def _circuit_check(race: Race, circuit_id: str) -> list[dict[str, Any]]:

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import logging
 import uuid
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
@@ -26,7 +26,13 @@ from league.services_atomic import atomic_service
 from league.services_checks import clean_without_queries
 from races.audit import audit_record
 from races.models import Penalty, Race, RaceEntry, RaceEvent, RaceSheet
-from races.services import race_grid_record, race_lock, race_lock_many, race_results_record
+from races.services import (
+    race_entries_many,
+    race_grid_record,
+    race_lock,
+    race_lock_many,
+    race_results_record,
+)
 from races.sheets.engine import Judgement, SheetEngineError, judge_qualifying, judge_race_log
 from races.sheets.experience import (
     experience_check,
@@ -82,7 +88,7 @@ def race_sheets_validate(*, sheet_id: int, claim: str, more: int = 0) -> list[Ra
     """
     claimed = _claim(sheet_id, claim=claim, more=more)
     # The judge's entries, for all the races in one query (stored, they are read again under the locks).
-    entries = _race_entries_many(sheet.race for sheet in claimed)
+    entries = race_entries_many(sheet.race for sheet in claimed)
     judged: list[tuple[RaceSheet, Judgement]] = []
     done: dict[int, RaceSheet] = {}
     for n, sheet in enumerate(claimed):
@@ -175,23 +181,6 @@ def _release(sheet: RaceSheet, claim: str) -> RaceSheet:
     return sheet
 
 
-def _race_entries(race: Race) -> dict[str, RaceEntry]:
-    """The race's entries by car, with what the judging side reads of them (drivers and teams)."""
-    return _race_entries_many([race])[race.pk]
-
-
-def _race_entries_many(races: Iterable[Race]) -> dict[int, dict[str, RaceEntry]]:
-    """Each race's entries by car (one query for all of them), as _race_entries() gives them."""
-    races = {race.pk: race for race in races}
-    by_race: dict[int, dict[str, RaceEntry]] = {pk: {} for pk in races}
-    for entry in RaceEntry.objects.filter(race__in=list(races)).select_related(
-        "season_entry__driver", "season_entry__team"
-    ):
-        entry.race = races[entry.race_id]  # as race.entries would give it: no query to follow it
-        by_race[entry.race_id][entry.season_entry.car_id] = entry
-    return by_race
-
-
 def _conclude(*, sheet_id: int, judgement: Judgement) -> RaceSheet:
     """Store one verdict (a test's way in to two sheets concluded in a given order)."""
     [sheet] = _conclude_many([(RaceSheet.objects.get(pk=sheet_id), judgement)])
@@ -215,7 +204,7 @@ def _conclude_many(judged: Sequence[tuple[RaceSheet, Judgement]]) -> list[RaceSh
     chosen = set(
         RaceSheet.objects.filter(race__in=list(races), chosen=True).values_list("race_id", "kind")
     )  # found under the races' locks (the database holds the one-chosen constraint as well)
-    entries = _race_entries_many(races.values())
+    entries = race_entries_many(races.values())
     # What each race's first verdict here would read, for all at once: its penalties, and whether
     # the ledger has rows for it. A race written twice (its qualifying and its race) reads again.
     penalties: dict[int, list[Penalty]] = {pk: [] for pk in races}
@@ -375,7 +364,7 @@ def _apply(
         return
     verdict = _with_facts(sheet, verdict)
     if entries is None:
-        entries = _race_entries(race)
+        entries = race_entries_many([race])[race.pk]
     if sheet.log and not any(entry.grid_slot is not None for entry in entries.values()):
         # No qualifying recorded: the grid is the one the log started from (its gains are the verdict's).
         slots = {car["car"]: car["grid"] for car in sheet.log["cars"]}
