@@ -14,8 +14,8 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
-from django.db import models
-from simple_history.utils import bulk_create_with_history, bulk_update_with_history
+from django.db import connections, models, router
+from simple_history.utils import bulk_create_with_history, get_history_manager_for_model
 
 from config.page_cache import pages_changed
 
@@ -66,11 +66,63 @@ class Writes:
                 bulk_create_with_history(batch, model, default_user=by)
             elif what == "create":
                 model._default_manager.bulk_create(batch)
-            elif history:
-                bulk_update_with_history(batch, model, list(fields), default_user=by)
             else:
-                model._default_manager.bulk_update(batch, list(fields))
+                update_from_values(model, batch, fields)
+                if history:
+                    get_history_manager_for_model(model).bulk_history_create(
+                        batch, update=True, default_user=by
+                    )
         if rows:
             pages_changed()  # bulk writes send no post_save
         for func in after:
             func()
+
+
+# Rows a statement: well under SQLite's 32,766 parameters for the widest update written here.
+_UPDATE_ROWS = 500
+
+
+def update_from_values(
+    model: type[models.Model], rows: Sequence[models.Model], fields: Sequence[str]
+) -> None:
+    """Write these fields of these stored rows: `UPDATE … FROM (VALUES (id, value, …), …)`, one
+    statement for up to 500 rows (PostgreSQL, SQLite 3.33 and later).
+
+    Django's `bulk_update` repeats every row's value inside a `CASE WHEN id = … THEN …` for each
+    field: building it costs the worker about a millisecond for 160 rows, and the database tries the
+    WHENs row by row; a sheet's 70 KB log inside one doubles what storing it costs. Here each value
+    is sent once and found by its key. The values are prepared as a save prepares them (no
+    `pre_save`, as with `bulk_update`: the caller sets `updated_at`).
+    """
+    connection = connections[router.db_for_write(model)]
+    if connection.vendor not in ("postgresql", "sqlite"):
+        model._default_manager.bulk_update(rows, list(fields))  # no UPDATE … FROM there
+        return
+    meta = model._meta
+    columns = [meta.get_field(name) for name in fields]
+    quote = connection.ops.quote_name
+    # VALUES names its columns column1, column2…: the key first, then the fields in order.
+    # PostgreSQL types a VALUES column from its literals (NULLs alone: text), hence the casts;
+    # SQLite stores what it is given, and its CAST would turn a date's text into a number.
+    typed = connection.vendor == "postgresql"
+    assignments = ", ".join(
+        f"{quote(field.column)} = "
+        + (f"CAST(v.column{n} AS {field.db_type(connection)})" if typed else f"v.column{n}")
+        for n, field in enumerate(columns, start=2)
+    )
+    table, key = quote(meta.db_table), quote(meta.pk.column)
+    placeholder = "(" + ", ".join(["%s"] * (len(columns) + 1)) + ")"
+    with connection.cursor() as cursor:
+        for start in range(0, len(rows), _UPDATE_ROWS):
+            chunk = rows[start : start + _UPDATE_ROWS]
+            params: list[Any] = []
+            for row in chunk:
+                params.append(meta.pk.get_db_prep_value(row.pk, connection))
+                params.extend(
+                    field.get_db_prep_save(getattr(row, field.attname), connection) for field in columns
+                )
+            cursor.execute(
+                f"UPDATE {table} SET {assignments} FROM (VALUES {', '.join([placeholder] * len(chunk))}) AS v "
+                f"WHERE {table}.{key} = v.column1",
+                params,
+            )

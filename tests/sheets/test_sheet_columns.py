@@ -1,0 +1,68 @@
+"""How the verdicts' rows are written: an update of many rows in one statement
+(league/bulk_writes.update_from_values)."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+
+import pytest
+
+from league.bulk_writes import update_from_values
+from races.models import RaceEntry, RaceSheet
+
+
+@pytest.fixture
+def sheets(oval, example, django_capture_on_commit_callbacks) -> list[RaceSheet]:
+    from races.sheets.services import race_sheet_submit
+
+    with django_capture_on_commit_callbacks(execute=False):  # stored, not judged
+        return [
+            race_sheet_submit(race=oval.race, raw=example("race-ovale-valid.json"), by=oval.alice)
+            for _ in range(3)
+        ]
+
+
+def test_an_update_of_many_rows_writes_each_its_own_values(sheets):
+    first, second, third = sheets
+    at = datetime(2026, 12, 1, 20, 15, 30, 123456, tzinfo=UTC)
+    first.status, first.validated_at, first.chosen = RaceSheet.Status.VALID, at, True
+    first.verdict = {"valid": True, "note": "Noël à Spa", "ratio": 0.1}
+    second.status, second.validated_at, second.chosen, second.verdict = (
+        RaceSheet.Status.INVALID,
+        None,
+        False,
+        None,
+    )
+    third.error = "untouched: not among the fields written"
+
+    update_from_values(RaceSheet, [first, second], ["status", "validated_at", "chosen", "verdict"])
+    update_from_values(RaceSheet, [], ["status"])  # nothing to write: no statement, no error
+
+    stored = {sheet.pk: sheet for sheet in RaceSheet.objects.all()}
+    assert (stored[first.pk].status, stored[first.pk].validated_at, stored[first.pk].chosen) == (
+        "valid",
+        at,
+        True,
+    )
+    assert stored[first.pk].verdict == {"valid": True, "note": "Noël à Spa", "ratio": 0.1}
+    assert (stored[second.pk].status, stored[second.pk].validated_at, stored[second.pk].verdict) == (
+        "invalid",
+        None,
+        None,
+    )
+    assert stored[third.pk].status == RaceSheet.Status.PENDING and stored[third.pk].error == ""
+
+
+def test_an_update_of_many_rows_takes_them_in_chunks(oval, monkeypatch):
+    from league import bulk_writes
+
+    monkeypatch.setattr(bulk_writes, "_UPDATE_ROWS", 1)  # a statement a row: the chunks' edges
+    entries = list(RaceEntry.objects.filter(race=oval.race).order_by("pk"))
+    for slot, entry in enumerate(entries, start=1):
+        entry.grid_slot = slot
+
+    update_from_values(RaceEntry, entries, ["grid_slot"])
+
+    assert list(
+        RaceEntry.objects.filter(race=oval.race).order_by("pk").values_list("grid_slot", flat=True)
+    ) == list(range(1, len(entries) + 1))
