@@ -18,6 +18,7 @@ from django.utils.translation import gettext, ngettext, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
 from simple_history.models import HistoricalRecords
 
+from config.json_field import JSONDocumentField
 from league.validators import PlainNames
 
 # The hard ceiling of a stored log, whatever the settings say; the upload limit
@@ -83,9 +84,9 @@ class RaceSheet(models.Model):
         max_length=RAW_MAX_BYTES,
         help_text=_("The submitted bytes, unchanged, even when they are not a readable log."),
     )
-    log = models.JSONField(_("log as read by the engine"), null=True, blank=True)
+    log = JSONDocumentField(_("log as read by the engine"), null=True, blank=True)
     status = models.CharField(_("status"), max_length=10, choices=Status.choices, default=Status.PENDING)
-    verdict = models.JSONField(_("verdict"), null=True, blank=True)
+    verdict = JSONDocumentField(_("verdict"), null=True, blank=True)
     error = models.TextField(_("reason"), blank=True, help_text=_("Why the log is unreadable or failed."))
     rejection = models.TextField(
         _("reason for the rejection"), blank=True, help_text=_("Why the stewards rejected this version.")

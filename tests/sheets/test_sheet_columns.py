@@ -1,11 +1,13 @@
-"""How the verdicts' rows are written: an update of many rows in one statement
-(league/bulk_writes.update_from_values)."""
+"""How the verdicts' rows are written: the sheets' JSON documents as text (config/json_field.py) and
+an update of many rows in one statement (league/bulk_writes.update_from_values)."""
 
 from __future__ import annotations
 
 from datetime import UTC, datetime
 
 import pytest
+from django.core.exceptions import FieldError, ValidationError
+from django.db import connection
 
 from league.bulk_writes import update_from_values
 from races.models import RaceEntry, RaceSheet
@@ -26,7 +28,7 @@ def test_an_update_of_many_rows_writes_each_its_own_values(sheets):
     first, second, third = sheets
     at = datetime(2026, 12, 1, 20, 15, 30, 123456, tzinfo=UTC)
     first.status, first.validated_at, first.chosen = RaceSheet.Status.VALID, at, True
-    first.verdict = {"valid": True, "note": "Noël à Spa", "ratio": 0.1}
+    first.verdict = {"valid": True, "note": "Noël à Spa", "big": 2**70, "ratio": 0.1}  # 2**70: json's
     second.status, second.validated_at, second.chosen, second.verdict = (
         RaceSheet.Status.INVALID,
         None,
@@ -44,7 +46,7 @@ def test_an_update_of_many_rows_writes_each_its_own_values(sheets):
         at,
         True,
     )
-    assert stored[first.pk].verdict == {"valid": True, "note": "Noël à Spa", "ratio": 0.1}
+    assert stored[first.pk].verdict == {"valid": True, "note": "Noël à Spa", "big": 2**70, "ratio": 0.1}
     assert (stored[second.pk].status, stored[second.pk].validated_at, stored[second.pk].verdict) == (
         "invalid",
         None,
@@ -66,3 +68,42 @@ def test_an_update_of_many_rows_takes_them_in_chunks(oval, monkeypatch):
     assert list(
         RaceEntry.objects.filter(race=oval.race).order_by("pk").values_list("grid_slot", flat=True)
     ) == list(range(1, len(entries) + 1))
+
+
+def test_the_log_is_stored_as_its_text_and_read_back_whole(sheets):
+    sheet = sheets[0]
+    sheet.log = {"format": "x", "cars": [{"car": "1", "driver": "Zoë"}], "turns": []}
+    sheet.save(update_fields=["log"])
+
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT log FROM races_racesheet WHERE id = %s", [sheet.pk])
+        (text,) = cursor.fetchone()
+    assert isinstance(text, str) and '"driver":"Zoë"' in text  # orjson's compact UTF-8, not jsonb
+    sheet.refresh_from_db()
+    assert sheet.log == {"format": "x", "cars": [{"car": "1", "driver": "Zoë"}], "turns": []}
+    assert RaceSheet.objects.filter(log__isnull=False).count() == 1
+
+
+def test_nothing_inside_a_stored_document_can_be_queried(sheets):
+    with pytest.raises(FieldError):
+        list(RaceSheet.objects.filter(log__cars__0__car="1"))
+
+
+def test_what_json_cannot_hold_is_refused_by_the_field():
+    field = RaceSheet._meta.get_field("verdict")
+    with pytest.raises(ValidationError) as refused:
+        field.clean({"violations": {1, 2}}, None)  # a set
+    assert refused.value.code == "invalid"
+
+
+@pytest.mark.postgres
+def test_on_postgresql_the_logs_are_compressed_with_lz4(db):
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT enumvals FROM pg_settings WHERE name = 'default_toast_compression'")
+        if "lz4" not in cursor.fetchone()[0]:
+            pytest.skip("this PostgreSQL server was built without lz4")
+        cursor.execute(
+            "SELECT attname, attcompression FROM pg_attribute "
+            "WHERE attrelid = 'races_racesheet'::regclass AND attname IN ('log', 'raw') ORDER BY attname"
+        )
+        assert cursor.fetchall() == [("log", "l"), ("raw", "l")]
