@@ -28,7 +28,7 @@ def test_an_update_of_many_rows_writes_each_its_own_values(sheets):
     first, second, third = sheets
     at = datetime(2026, 12, 1, 20, 15, 30, 123456, tzinfo=UTC)
     first.status, first.validated_at, first.chosen = RaceSheet.Status.VALID, at, True
-    first.verdict = {"valid": True, "note": "Noël à Spa", "big": 2**70, "ratio": 0.1}  # 2**70: json's
+    first.verdict = {"valid": True, "note": "Noël à Spa", "big": 2**70, "ratio": 0.1}  # 2**70: beyond orjson
     second.status, second.validated_at, second.chosen, second.verdict = (
         RaceSheet.Status.INVALID,
         None,
