@@ -399,8 +399,14 @@ def race_entries_many(races: Iterable[Race]) -> dict[int, dict[str, RaceEntry]]:
     """Each race's entries by car, with their drivers and teams, by race id: one query for all."""
     races = {race.pk: race for race in races}
     by_race: dict[int, dict[str, RaceEntry]] = {pk: {} for pk in races}
-    for entry in RaceEntry.objects.filter(race__in=list(races)).select_related(
-        "season_entry__driver", "season_entry__team"
+    if not races:
+        return by_race
+    # Within a race, the entries' default order; the default's first key (the race) would join
+    # every race to its season only to sort rows grouped by race here anyway.
+    for entry in (
+        RaceEntry.objects.filter(race__in=list(races))
+        .select_related("season_entry__driver", "season_entry__team")
+        .order_by("grid_slot", "season_entry__car_number")
     ):
         entry.race = races[entry.race_id]  # as race.entries would give it: no query to follow it
         by_race[entry.race_id][entry.season_entry.car_id] = entry

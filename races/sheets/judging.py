@@ -153,7 +153,8 @@ def _claim(sheet_id: int, *, claim: str, more: int) -> list[RaceSheet]:
     the pages that a worker has it). A sheet claimed by two tasks (one the sweep put back, a claim
     made before claims were recorded) is judged by both and stored once, under its race's lock."""
     waiting = RaceSheet.objects.exclude(status__in=RaceSheet.DONE)
-    mine = waiting.filter(pk=sheet_id).values_list("status", "claim").first()
+    # No ordering: the sheets' default one joins their races (and theirs their seasons) for one row.
+    mine = waiting.filter(pk=sheet_id).order_by().values_list("status", "claim").first()
     if mine is None or (mine[0] == Status.VALIDATING and mine[1] not in ("", claim)):
         return []  # done, or another task's: one read, for the backlog's messages that find it so
     others: set[int] = set()
