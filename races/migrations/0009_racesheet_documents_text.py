@@ -1,25 +1,40 @@
-# The sheets' logs and verdicts read and written by orjson (config/json_field.py); on PostgreSQL,
-# their large columns compressed with lz4 where the server has it.
+# The sheets' logs and verdicts read and written by orjson and kept as text (config/json_field.py);
+# on PostgreSQL, their large columns compressed with lz4 where the server has it. On SQLite the
+# columns are text already: only Django's state changes.
+
+from django.db import migrations
 
 import config.json_field
-from django.db import migrations
 
 # A 70 KB log is compressed as it is stored (TOAST): lz4 does it in about a third of the CPU of
 # PostgreSQL's default (pglz), for a few percent more bytes. Only new values are compressed so.
 _LZ4_COLUMNS = [("races_racesheet", "log"), ("races_racesheet", "raw")]
+_DOCUMENTS = [("races_racesheet", "log"), ("races_racesheet", "verdict"), ("races_historicalracesheet", "verdict")]
 
 
-def lz4_where_available(apps, schema_editor):
-    connection = schema_editor.connection
-    if connection.vendor != "postgresql" or connection.pg_version < 140000:
+def _postgresql(schema_editor) -> bool:
+    return schema_editor.connection.vendor == "postgresql"
+
+
+def to_text(apps, schema_editor):
+    if not _postgresql(schema_editor):
         return
-    with connection.cursor() as cursor:
+    with schema_editor.connection.cursor() as cursor:
+        for table, column in _DOCUMENTS:
+            cursor.execute(f'ALTER TABLE "{table}" ALTER COLUMN "{column}" TYPE text USING "{column}"::text')
         cursor.execute("SELECT enumvals FROM pg_settings WHERE name = 'default_toast_compression'")
         row = cursor.fetchone()
-        if not row or "lz4" not in row[0]:
-            return  # a server built without lz4
-        for table, column in _LZ4_COLUMNS:
-            cursor.execute(f'ALTER TABLE "{table}" ALTER COLUMN "{column}" SET COMPRESSION lz4')
+        if schema_editor.connection.pg_version >= 140000 and row and "lz4" in row[0]:
+            for table, column in _LZ4_COLUMNS:
+                cursor.execute(f'ALTER TABLE "{table}" ALTER COLUMN "{column}" SET COMPRESSION lz4')
+
+
+def to_jsonb(apps, schema_editor):
+    if not _postgresql(schema_editor):
+        return
+    with schema_editor.connection.cursor() as cursor:
+        for table, column in _DOCUMENTS:
+            cursor.execute(f'ALTER TABLE "{table}" ALTER COLUMN "{column}" TYPE jsonb USING "{column}"::jsonb')
 
 
 class Migration(migrations.Migration):
@@ -29,20 +44,26 @@ class Migration(migrations.Migration):
     ]
 
     operations = [
-        migrations.AlterField(
-            model_name='historicalracesheet',
-            name='verdict',
-            field=config.json_field.JSONDocumentField(blank=True, null=True, verbose_name='verdict'),
+        migrations.SeparateDatabaseAndState(
+            state_operations=[
+                migrations.AlterField(
+                    model_name='historicalracesheet',
+                    name='verdict',
+                    field=config.json_field.JSONDocumentField(blank=True, null=True, verbose_name='verdict'),
+                ),
+                migrations.AlterField(
+                    model_name='racesheet',
+                    name='log',
+                    field=config.json_field.JSONDocumentField(
+                        blank=True, null=True, verbose_name='log as read by the engine'
+                    ),
+                ),
+                migrations.AlterField(
+                    model_name='racesheet',
+                    name='verdict',
+                    field=config.json_field.JSONDocumentField(blank=True, null=True, verbose_name='verdict'),
+                ),
+            ],
+            database_operations=[migrations.RunPython(to_text, to_jsonb)],
         ),
-        migrations.AlterField(
-            model_name='racesheet',
-            name='log',
-            field=config.json_field.JSONDocumentField(blank=True, null=True, verbose_name='log as read by the engine'),
-        ),
-        migrations.AlterField(
-            model_name='racesheet',
-            name='verdict',
-            field=config.json_field.JSONDocumentField(blank=True, null=True, verbose_name='verdict'),
-        ),
-        migrations.RunPython(lz4_where_available, migrations.RunPython.noop),
     ]
