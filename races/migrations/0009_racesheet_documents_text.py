@@ -12,16 +12,20 @@ _LZ4_COLUMNS = [("races_racesheet", "log"), ("races_racesheet", "raw")]
 _DOCUMENTS = [("races_racesheet", "log"), ("races_racesheet", "verdict"), ("races_historicalracesheet", "verdict")]
 
 
-def _postgresql(schema_editor) -> bool:
-    return schema_editor.connection.vendor == "postgresql"
+def _retype(schema_editor, to: str) -> bool:
+    """The documents' columns changed to `to` on PostgreSQL; False elsewhere (nothing to change)."""
+    if schema_editor.connection.vendor != "postgresql":
+        return False
+    with schema_editor.connection.cursor() as cursor:
+        for table, column in _DOCUMENTS:
+            cursor.execute(f'ALTER TABLE "{table}" ALTER COLUMN "{column}" TYPE {to} USING "{column}"::{to}')
+    return True
 
 
 def to_text(apps, schema_editor):
-    if not _postgresql(schema_editor):
+    if not _retype(schema_editor, "text"):
         return
     with schema_editor.connection.cursor() as cursor:
-        for table, column in _DOCUMENTS:
-            cursor.execute(f'ALTER TABLE "{table}" ALTER COLUMN "{column}" TYPE text USING "{column}"::text')
         cursor.execute("SELECT enumvals FROM pg_settings WHERE name = 'default_toast_compression'")
         row = cursor.fetchone()
         if schema_editor.connection.pg_version >= 140000 and row and "lz4" in row[0]:
@@ -30,11 +34,7 @@ def to_text(apps, schema_editor):
 
 
 def to_jsonb(apps, schema_editor):
-    if not _postgresql(schema_editor):
-        return
-    with schema_editor.connection.cursor() as cursor:
-        for table, column in _DOCUMENTS:
-            cursor.execute(f'ALTER TABLE "{table}" ALTER COLUMN "{column}" TYPE jsonb USING "{column}"::jsonb')
+    _retype(schema_editor, "jsonb")
 
 
 class Migration(migrations.Migration):
