@@ -13,8 +13,8 @@ from typing import Any
 from django.contrib.auth import get_user_model
 from django.utils import timezone
 
-from league.models import Driver, Season, SeasonEntry, Team
-from league.services import driver_create, season_create, season_entry_create, team_create
+from league.models import Driver, ExperienceEntry, Season, SeasonEntry, Team
+from league.services import driver_create, experience_record, season_create, season_entry_create, team_create
 from races.models import Circuit, Race, RaceEntry, Result
 from races.services import ResultRow, circuit_create, race_create, race_entry_create, race_results_record
 from tests.conftest import EXAMPLES
@@ -228,3 +228,41 @@ def build_oval(
         )
     steward = steward or make_steward()
     return Oval(season, race, users["alice"], users["bruno"], users["chiara"], steward, car7, car3, car8)
+
+
+def bot_races(
+    circuit: Circuit, track: Any, *, season_slug: str, cars: int, seeds: Sequence[int], experience: str,
+    crew_prefix: str = "",
+) -> list[tuple[Race, bytes]]:  # fmt: skip
+    """A running season of its own with `cars` cars (two a team), each driver and team given
+    `experience` points, and one 1-lap race on the circuit per seed, oldest first: each race with
+    its entries and the log the bot writes for it (rules.bot), its crews named as the season's
+    (`crew_prefix` + driver-N, team-N)."""
+    from rules.bot import write_race
+
+    season = season_create(name=season_slug, slug=season_slug, year=2026, status="running", laps_per_race=1)
+    teams: dict[str, Team] = {}
+    entries = []
+    for car in range(1, cars + 1):
+        team = f"{crew_prefix}team-{(car + 1) // 2}"
+        if team not in teams:
+            teams[team] = team_create(name=team, slug=team)
+        driver = driver_create(name=f"{crew_prefix}driver-{car}", slug=f"{crew_prefix}driver-{car}")
+        entries.append(season_entry_create(season=season, driver=driver, team=teams[team], car_number=car))
+    for who in [{"driver": e.driver} for e in entries] + [{"team": t} for t in teams.values()]:
+        experience_record(season=season, reason=ExperienceEntry.Reason.ADJUSTMENT, amount=experience, **who)
+    races = []
+    for seed in seeds:
+        race = race_create(
+            season=season, round=seed, circuit=circuit, laps=1, status=Race.Status.RUN,
+            scheduled_at=timezone.now() - timedelta(days=len(seeds) + 1 - seed),
+        )  # fmt: skip
+        log = write_race(track, cars=cars, laps=1, seed=seed)
+        for car in log["cars"]:  # the bot names its crews driver-N, team-N
+            car["driver"] = f"{crew_prefix}driver-{car['car']}"
+            car["team"] = f"{crew_prefix}team-{(int(car['car']) + 1) // 2}"
+        for entry in entries:
+            wear = next(c["wear"] for c in log["cars"] if c["car"] == str(entry.car_number))
+            race_entry_create(race=race, season_entry=entry, wear=dict(wear))
+        races.append((race, json.dumps(log).encode()))
+    return races

@@ -8,24 +8,21 @@ fails here. Counted on the test database (SQLite: no row locks; PostgreSQL adds 
 from __future__ import annotations
 
 import json
-from datetime import timedelta
 from decimal import Decimal
 from pathlib import Path
 
 import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
-from django.utils import timezone
 
 from league.models import ExperienceEntry
 from league.selectors import driver_experience
-from league.services import driver_create, experience_record, season_create, season_entry_create, team_create
 from races.models import Race, RaceSheet, Result
-from races.services import circuit_create, race_create, race_entry_create
+from races.services import circuit_create
 from races.sheets.judging import race_sheet_validate
 from races.sheets.services import race_sheet_submit
 from rules import load_circuit
-from rules.bot import write_race
+from tests.factories import bot_races
 
 pytestmark = pytest.mark.django_db
 
@@ -42,29 +39,10 @@ SLACK = 4
 def ten_car_races(django_user_model):
     """Two races of 10 bot-driven cars on Spa, each with its bot-written log, and a steward."""
     document = json.loads(SPA.read_text())
-    circuit = circuit_create(document=document)
-    track = load_circuit(document)
-    season = season_create(name="Perf", slug="perf", year=2026, status="running", laps_per_race=1)
-    teams, entries = {}, []
-    for car in range(1, CARS + 1):
-        slug = f"team-{(car + 1) // 2}"
-        if slug not in teams:
-            teams[slug] = team_create(name=slug, slug=slug)
-        driver = driver_create(name=f"driver-{car}", slug=f"driver-{car}")
-        entries.append(season_entry_create(season=season, driver=driver, team=teams[slug], car_number=car))
-    for who in [{"driver": e.driver} for e in entries] + [{"team": t} for t in teams.values()]:
-        experience_record(season=season, reason=ExperienceEntry.Reason.ADJUSTMENT, amount="1000", **who)
-    races = []
-    for seed in (1, 2):
-        race = race_create(
-            season=season, round=seed, circuit=circuit, laps=1, status=Race.Status.RUN,
-            scheduled_at=timezone.now() - timedelta(days=3 - seed),
-        )  # fmt: skip
-        log = write_race(track, cars=CARS, laps=1, seed=seed)
-        for entry in entries:
-            wear = next(c["wear"] for c in log["cars"] if c["car"] == str(entry.car_number))
-            race_entry_create(race=race, season_entry=entry, wear=dict(wear))
-        races.append((race, json.dumps(log).encode()))
+    races = bot_races(
+        circuit_create(document=document), load_circuit(document),
+        season_slug="perf", cars=CARS, seeds=(1, 2), experience="1000",
+    )  # fmt: skip
     steward = django_user_model.objects.create_superuser("perf-steward", "s@example.org", "x")
     return races, steward
 

@@ -18,15 +18,14 @@ from django.contrib.auth import get_user_model
 from django.utils import timezone
 
 from league.models import ExperienceEntry
-from league.services import driver_create, experience_record, season_create, season_entry_create, team_create
-from races.models import Race, RaceEntry, RaceSheet, Result
-from races.services import circuit_create, race_create, race_entry_create
+from races.models import RaceEntry, RaceSheet, Result
+from races.services import circuit_create
 from races.sheets import judging
 from races.sheets.judging import race_sheet_validate, race_sheets_validate
 from races.sheets.services import race_sheet_submit
 from races.sheets.tasks import race_sheets_requeue_stale
 from rules import load_circuit
-from rules.bot import write_race
+from tests.factories import bot_races
 
 pytestmark = pytest.mark.django_db
 
@@ -43,33 +42,12 @@ def spa():
 def _season(slug: str, spa) -> list[RaceSheet]:
     """A season of RACES bot-driven races on Spa (the same seeds whatever the slug), their sheets
     stored and left pending (nothing queued): the ones to judge."""
-    circuit, track = spa
-    season = season_create(name=slug, slug=slug, year=2026, status="running", laps_per_race=1)
-    teams, entries = {}, []
-    for car in range(1, CARS + 1):
-        team = f"{slug}-team-{(car + 1) // 2}"
-        if team not in teams:
-            teams[team] = team_create(name=team, slug=team)
-        driver = driver_create(name=f"{slug} {car}", slug=f"{slug}-{car}")
-        entries.append(season_entry_create(season=season, driver=driver, team=teams[team], car_number=car))
-    for who in [{"driver": e.driver} for e in entries] + [{"team": t} for t in teams.values()]:
-        experience_record(season=season, reason=ExperienceEntry.Reason.ADJUSTMENT, amount="100", **who)
     by = get_user_model().objects.get_or_create(username="steward", is_staff=True, is_superuser=True)[0]
-    sheets = []
+    races = bot_races(
+        *spa, season_slug=slug, cars=CARS, seeds=range(1, RACES + 1), experience="100", crew_prefix=f"{slug}-"
+    )
     with mock.patch("races.sheets.services.race_sheet_enqueue"):  # stored, not queued
-        for seed in range(1, RACES + 1):
-            race = race_create(
-                season=season, round=seed, circuit=circuit, laps=1, status=Race.Status.RUN,
-                scheduled_at=timezone.now() - timedelta(days=RACES + 1 - seed),
-            )  # fmt: skip
-            log = write_race(track, cars=CARS, laps=1, seed=seed)
-            for car in log["cars"]:  # the bot names its crews driver-N, team-N: these are the season's
-                car["driver"] = f"{slug}-{car['car']}"
-                car["team"] = f"{slug}-team-{(int(car['car']) + 1) // 2}"
-            for entry in entries:
-                wear = next(c["wear"] for c in log["cars"] if c["car"] == str(entry.car_number))
-                race_entry_create(race=race, season_entry=entry, wear=dict(wear))
-            sheets.append(race_sheet_submit(race=race, raw=json.dumps(log).encode(), by=by))
+        sheets = [race_sheet_submit(race=race, raw=raw, by=by) for race, raw in races]
     return sheets
 
 
