@@ -306,8 +306,9 @@ def main() -> None:
     if not args.cars:
         call_command("load_demo", verbosity=0, stdout=open(os.devnull, "w"))  # noqa: SIM115
 
-    from races.models import Race, RaceSheet
-    from races.sheets.services import race_sheet_submit
+    from races.models import Race
+    from sheets.models import RaceSheet
+    from sheets.services import race_sheet_submit
 
     logs = Path(tempfile.mkdtemp(prefix="fdleague-bench-logs-"))
     if args.cars:
@@ -352,7 +353,7 @@ def main() -> None:
 
     def told(ids: list[int]) -> Any:
         """When the last of these sheets' senders had the verdict by e-mail (its Notice sent)."""
-        from league.models import Notice
+        from notifications.models import Notice
 
         keys = [f"sheet-judged:{pk}" for pk in ids]
         deadline = time.monotonic() + args.timeout

@@ -20,7 +20,7 @@ __all__ = ["app"]
 @worker_ready.connect
 def _warm(**_kwargs: Any) -> None:
     from races.models import Race
-    from races.sheets.engine import _track
+    from sheets.engine import _track
 
     seen = set()
     for race in Race.objects.select_related("circuit").order_by("circuit_id"):

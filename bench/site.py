@@ -26,7 +26,7 @@ default, with their experience ledger). Then:
 The server is stopped (its process group) and the scratch database removed on
 the way out, whatever happens. Production settings need REDIS_URL (default: the local Redis,
 under a key prefix of the run's own): the season, race and home pages are served from the page
-cache (config/page_cache.py), as in production; `rate ×min` is a page's throughput over the
+cache (core/page_cache.py), as in production; `rate ×min` is a page's throughput over the
 minimal view's in the same run (target for the season page: ≥ 0.7×).
 """
 

@@ -132,7 +132,7 @@ def _run(args: argparse.Namespace) -> int:
                 steps += 1
         minimal += [_timed(client.get, "/bench/minimal/") for _ in range(args.minimal)]
 
-        from races.live import engine
+        from live import engine
 
         engine.forget_all()
         rebuild = _timed(client.get, f"/api/tables/{table}/")[0]

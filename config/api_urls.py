@@ -14,16 +14,13 @@ from rest_framework.parsers import FormParser, MultiPartParser
 from rest_framework.routers import DefaultRouter
 from rest_framework.throttling import ScopedRateThrottle
 
-from config.json_parser import StrictJSONParser
-from config.page_cache import cached_page
-from league.api import SeasonStandingsApi
+from circuits.api import CircuitApi
+from core.json_parser import StrictJSONParser
+from core.page_cache import cached_page
 from league.api_experience import ExperienceApi
 from league.api_people import DriverApi, TeamApi
 from league.api_seasons import SeasonApi, SeasonEntryApi
-from races.api_races import RaceApi, RaceEntryApi
-from races.api_results import ResultApi
-from races.circuits.api import CircuitApi
-from races.live.api import (
+from live.api import (
     RaceTableCreateApi,
     TableApi,
     TableChoicesApi,
@@ -32,7 +29,10 @@ from races.live.api import (
     TableRestartApi,
     TableUndoApi,
 )
-from races.sheets.api import RaceSheetCreateApi, RaceSheetDetailApi
+from races.api_races import RaceApi, RaceEntryApi
+from races.api_results import ResultApi
+from races.api_standings import SeasonStandingsApi
+from sheets.api import RaceSheetCreateApi, RaceSheetDetailApi
 
 
 class TokenApi(ObtainAuthToken):

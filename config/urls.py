@@ -10,9 +10,9 @@ from django.urls import include, path
 from django.utils.translation import gettext_lazy as _
 
 from config.health import healthz, readyz
-from config.page_cache import cached_page
-from league.views import home
+from core.page_cache import cached_page
 from league.views_site import favicon
+from races.views_league import home
 
 # The league's name on the admin, in the reader's language, not "Django administration".
 admin.site.site_header = _("Formule Dé league — stewards and administration")
@@ -34,6 +34,8 @@ urlpatterns = [
     path("", cached_page(home), name="home"),
     path("", include("league.urls")),
     path("", include("races.urls")),
+    path("", include("sheets.urls")),
+    path("", include("live.urls")),
 ]
 handler500 = "config.outage.handler500"
 

@@ -131,7 +131,7 @@ def demo_pages() -> list[Shot]:
     from django.core.management import call_command
 
     django.setup()
-    from league.demo import RUNNING
+    from demo.services import RUNNING
     from races.models import Race
 
     call_command("migrate", "--noinput", verbosity=0)
@@ -154,7 +154,7 @@ def demo_pages() -> list[Shot]:
 
 def league_setup_shots() -> list[Shot]:
     """Setting a league up: sign-up, the entry list, the stewards' admin, the season's rules, My races."""
-    from league.demo import PLANNED_SLUG, RUNNING
+    from demo.services import PLANNED_SLUG, RUNNING
     from league.models import Season
 
     planned = Season.objects.get(slug=PLANNED_SLUG)
@@ -170,7 +170,7 @@ def league_setup_shots() -> list[Shot]:
 
 
 def log_in(page, base: str, username: str) -> None:  # noqa: ANN001 - a Playwright page
-    from league.demo import PASSWORD
+    from demo.services import PASSWORD
 
     if username == "admin":
         page.goto(f"{base}/admin/login/")
@@ -185,9 +185,9 @@ def log_in(page, base: str, username: str) -> None:  # noqa: ANN001 - a Playwrig
 
 def replay_shots() -> list[Shot]:
     """The demo race told by a race sheet, replayed to the turn of its first elimination."""
-    from league.demo import REPLAY_ROUND, RUNNING
+    from demo.services import REPLAY_ROUND, RUNNING
     from races.models import Race
-    from races.replay.frames import standing_race_sheet
+    from sheets.replay.frames import standing_race_sheet
 
     race = Race.objects.filter(season__slug=RUNNING.slug, round=REPLAY_ROUND).first()
     sheet = standing_race_sheet(race=race) if race else None

@@ -39,7 +39,7 @@ def demo_race() -> tuple[int, dict]:
     from django.core.management import call_command
 
     django.setup()
-    from league.demo import OVAL_ROUND, RUNNING
+    from demo.services import OVAL_ROUND, RUNNING
     from races.models import Race
 
     call_command("migrate", "--noinput", verbosity=0)
@@ -52,7 +52,7 @@ def table_at(race_pk: int, log: dict, played: int) -> tuple[int, dict]:
     """A table of the oval race with the example's first `played` moves; the next move."""
     from django.contrib.auth import get_user_model
 
-    from races.live import services
+    from live import services
     from races.models import Race
 
     race = Race.objects.get(pk=race_pk)

@@ -35,9 +35,9 @@ def replay_page() -> tuple[str, int]:
     from django.core.management import call_command
 
     django.setup()
-    from league.demo import REPLAY_ROUND, RUNNING
+    from demo.services import REPLAY_ROUND, RUNNING
     from races.models import Race
-    from races.replay.frames import race_replay, standing_race_sheet
+    from sheets.replay.frames import race_replay, standing_race_sheet
 
     call_command("migrate", "--noinput", verbosity=0)
     call_command("load_demo", stdout=open(os.devnull, "w"))  # noqa: SIM115 (closed at exit)

@@ -15,10 +15,10 @@ from django.utils.html import format_html
 from django.utils.translation import gettext_lazy as _
 from simple_history.admin import SimpleHistoryAdmin
 
-from league.admin_registration import accept_entry_list, set_grids_due, split_by_standings, split_drawn
-from league.admin_schedule import schedule_view
 from league.admin_season_form import SeasonAdminForm
 from league.models import Driver, ExperienceEntry, Season, SeasonEntry, Team
+from races.admin_registration import accept_entry_list, set_grids_due, split_by_standings, split_drawn
+from races.admin_schedule import schedule_view
 from races.models import Race
 
 

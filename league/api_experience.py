@@ -8,7 +8,7 @@ from rest_framework.decorators import action
 from rest_framework.request import Request
 from rest_framework.response import Response
 
-from config.api_support import FILTER_ERRORS, NamedSerializer, ReadOnlyViewSet
+from core.api_support import FILTER_ERRORS, NamedSerializer, ReadOnlyViewSet
 from league.filters import ExperienceEntryFilter
 from league.models import ExperienceEntry, Season
 from league.selectors.experience import experience_entry_list, experience_holdings

@@ -7,7 +7,7 @@ from rest_framework import serializers
 from rest_framework.request import Request
 from rest_framework.response import Response
 
-from config.api_support import ReadWriteViewSet
+from core.api_support import ReadWriteViewSet
 from league.filters import DriverFilter, TeamFilter
 from league.models import Driver, Team
 from league.services import driver_create, driver_update, team_create, team_update

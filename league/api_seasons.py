@@ -7,7 +7,7 @@ from rest_framework import serializers
 from rest_framework.request import Request
 from rest_framework.response import Response
 
-from config.api_support import SMALL, NamedSerializer, ReadWriteViewSet
+from core.api_support import SMALL, NamedSerializer, ReadWriteViewSet
 from league.api_options import NamedOptionsField, OptionsField
 from league.filters import SeasonEntryFilter, SeasonFilter
 from league.models import RULE_OPTIONS, Driver, Season, Team

@@ -8,8 +8,3 @@ class LeagueConfig(AppConfig):
     name = "league"
     verbose_name = _("League")
     default_auto_field = "django.db.models.BigAutoField"
-
-    def ready(self) -> None:
-        from config.page_cache import connect_invalidation
-
-        connect_invalidation()  # the cached pages follow every change of the league

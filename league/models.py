@@ -13,7 +13,7 @@ from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 from simple_history.models import HistoricalRecords
 
-from league.validators import PlainNames
+from core.validators import PlainNames
 from rules.ledger import XpReason
 from rules.ruleset import DEFAULT_POINTS, OPTIONS, RuleSet
 
@@ -54,7 +54,7 @@ class Driver(PlainNames, models.Model):
         return self.name
 
     def get_absolute_url(self) -> str:
-        return reverse("league:driver", kwargs={"slug": self.slug})
+        return reverse("races:driver", kwargs={"slug": self.slug})
 
 
 class Team(PlainNames, models.Model):
@@ -79,7 +79,7 @@ class Team(PlainNames, models.Model):
         return self.name
 
     def get_absolute_url(self) -> str:
-        return reverse("league:team", kwargs={"slug": self.slug})
+        return reverse("races:team", kwargs={"slug": self.slug})
 
 
 class GridRule(models.TextChoices):
@@ -125,7 +125,7 @@ class Season(PlainNames, models.Model):
         _("cars per team at most"), default=2, validators=[MinValueValidator(1)]
     )
     protest_window_hours = models.PositiveIntegerField(_("protest window (hours)"), default=48)
-    # The entry list (league/registration.py): players ask to enter between these dates.
+    # The entry list (races/registration.py): players ask to enter between these dates.
     entries_open_at = models.DateTimeField(
         _("entry list opens"), null=True, blank=True, help_text=_("Leave empty to keep the entry list shut.")
     )
@@ -167,7 +167,7 @@ class Season(PlainNames, models.Model):
         return self.name
 
     def get_absolute_url(self) -> str:
-        return reverse("league:season", kwargs={"slug": self.slug})
+        return reverse("races:season", kwargs={"slug": self.slug})
 
     def ruleset(self, laps: int | None = None) -> RuleSet:
         """The season's rules for the engine (options, points table). Raises `ValueError` (an
@@ -351,6 +351,5 @@ class ExperienceEntry(models.Model):
 
 # The entry list's requests live in their own module; importing them here registers them.
 from league.entry_models import EntryRequest  # noqa: E402
-from league.notice_models import Notice  # noqa: E402
 
-__all__ = ["Driver", "EntryRequest", "ExperienceEntry", "GridRule", "Notice", "Season", "SeasonEntry", "Team"]
+__all__ = ["Driver", "EntryRequest", "ExperienceEntry", "GridRule", "Season", "SeasonEntry", "Team"]

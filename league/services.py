@@ -13,17 +13,18 @@ from django.db import models, transaction
 from django.db.models import Sum
 from django.utils.translation import gettext_lazy as _
 
-from league.bulk_writes import Writes
+from core.bulk_writes import Writes
+from core.services_atomic import atomic_service
+from core.services_checks import clean_without_queries
 from league.models import Driver, ExperienceEntry, Season, SeasonEntry, Team
 from league.selectors.balances import ZERO, tenths
-from league.services_atomic import atomic_service
-from league.services_checks import clean_without_queries
 from rules import ledger
 
 if TYPE_CHECKING:
     from django.contrib.auth.models import AbstractBaseUser
 
-    from races.models import Race, RaceSheet
+    from races.models import Race
+    from sheets.models import RaceSheet
 
 Reason = ExperienceEntry.Reason
 
@@ -242,7 +243,7 @@ def experience_record_many(
     first row refused raises, and nothing is written), checked once over the set and written in
     one insert: a few queries, not ten per row. Each spend is checked against the balance as the
     rows before it in the set leave it, as if they had been written one by one. `writes`: the rows
-    join the caller's (league.bulk_writes), written when it flushes."""
+    join the caller's (core.bulk_writes), written when it flushes."""
     entries = _ledger_rows(season=season, race=race, rows=rows, by=by, sheet=sheet, queries=False)
     own = writes is None
     writes = Writes() if writes is None else writes

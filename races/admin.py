@@ -16,7 +16,8 @@ from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext
 from simple_history.admin import SimpleHistoryAdmin
 
-from races.models import Circuit, Race, RaceEntry, Result
+from circuits.models import Circuit
+from races.models import Race, RaceEntry, Result
 from races.services import race_publish, race_status_set
 
 
@@ -153,7 +154,7 @@ class RaceAdmin(SimpleHistoryAdmin):
     def stewards_page(self, obj: Race) -> str:
         if obj.pk is None:
             return "—"
-        url = reverse("races:race-stewards", kwargs={"pk": obj.pk})
+        url = reverse("sheets:race-stewards", kwargs={"pk": obj.pk})
         return format_html('<a href="{}">{}</a>', url, _("Protests, penalties, publication and history"))
 
     def _set_status(self, request: HttpRequest, queryset: QuerySet[Race], status: str) -> None:
@@ -248,4 +249,4 @@ class ResultAdmin(ReadOnlyMixin, SimpleHistoryAdmin):
 
 
 # Race sheets, protests and penalties (their own module, registered when this one is loaded).
-from races.sheets import admin as sheet_admin  # noqa: E402, F401
+from sheets import admin as sheet_admin  # noqa: E402, F401

@@ -8,10 +8,11 @@ from rest_framework.decorators import action
 from rest_framework.request import Request
 from rest_framework.response import Response
 
-from config.api_support import SMALL, NamedSerializer, ReadWriteViewSet
+from circuits.models import Circuit
+from core.api_support import SMALL, NamedSerializer, ReadWriteViewSet
 from league.models import Season, SeasonEntry
 from races.filters import RaceEntryFilter, RaceFilter
-from races.models import WEAR_PARTS, Circuit, Race, RaceEntry
+from races.models import WEAR_PARTS, Race, RaceEntry
 from races.selectors import race_entry_list, race_list
 from races.services import MANUAL_STATUSES, race_create, race_entry_create, race_entry_update, race_update
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from drf_spectacular.utils import extend_schema, extend_schema_serializer, extend_schema_view
 from rest_framework import serializers
 
-from config.api_support import NamedSerializer, ReadOnlyViewSet
+from core.api_support import NamedSerializer, ReadOnlyViewSet
 from races.filters import ResultFilter
 from races.models import Result
 from races.selectors import result_list

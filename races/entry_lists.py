@@ -11,9 +11,9 @@ from django.db import transaction
 from django.utils import timezone
 
 from league.models import GridRule, Season, SeasonEntry
-from league.selectors import driver_standings
 from races.models import GridDraw, Race, RaceEntry
 from races.services import race_entry_create, race_grid_record
+from races.standings import driver_standings
 
 if TYPE_CHECKING:
     from django.contrib.auth.models import AbstractBaseUser

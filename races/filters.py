@@ -4,9 +4,10 @@ from __future__ import annotations
 
 from django_filters import rest_framework as filters
 
+from circuits.models import Circuit
 from league.filters import IntegerFilter
 from league.models import Driver, Season, SeasonEntry, Team
-from races.models import Circuit, Race, RaceEntry, Result
+from races.models import Race, RaceEntry, Result
 
 
 class CircuitFilter(filters.FilterSet):

@@ -1,59 +1,22 @@
-"""Circuits, races, race entries and results."""
+"""Races, race entries, results and the penalties that change them."""
 
 from __future__ import annotations
 
+from django.conf import settings
 from django.core.exceptions import ValidationError
 from django.core.validators import MinValueValidator
 from django.db import models
 from django.urls import reverse
-from django.utils.translation import gettext, pgettext_lazy
+from django.utils import timezone
+from django.utils.translation import gettext, ngettext, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
 from simple_history.models import HistoricalRecords
 
+from core.storage_names import new_key
+from core.validators import PlainNames
 from league.models import SeasonEntry
-from league.validators import PlainNames
 from rules.state import PARTS as WEAR_PARTS
 from rules.verdict import Standing
-
-
-class Circuit(PlainNames, models.Model):
-    """A board, stored as its `formule-de/circuit@1` document (validated by the rules engine)."""
-
-    slug = models.SlugField(_("id"), unique=True, help_text=_("The circuit id used in race logs."))
-    name = models.CharField(_("name"), max_length=80)
-    country = models.CharField(_("country"), max_length=2, blank=True)
-    document = models.JSONField(_("circuit document"), help_text=_("formule-de/circuit@1 JSON"))
-
-    class Meta:
-        ordering = ["name"]
-        verbose_name = _("circuit")
-        verbose_name_plural = _("circuits")
-
-    def __str__(self) -> str:
-        return self.name
-
-    def get_absolute_url(self) -> str:
-        return reverse("races:circuit", kwargs={"slug": self.slug})
-
-    def clean(self) -> None:
-        # The engine is the one judge of a circuit; its errors name the field at fault.
-        from rules.track import CircuitError, load_circuit
-
-        if not isinstance(self.document, dict):
-            raise ValidationError({"document": _("The circuit document must be a JSON object.")})
-        try:
-            load_circuit(self.document)
-        except CircuitError as exc:
-            from races.read_errors import reading_text  # in the reader's language, from the error's code
-
-            raise ValidationError({"document": reading_text(exc)}) from exc
-        if self.slug and self.document.get("id") != self.slug:
-            raise ValidationError(
-                {
-                    "document": _("id: the document's id %(doc)r differs from the circuit's id %(slug)r.")
-                    % {"doc": self.document.get("id"), "slug": self.slug}
-                }
-            )
 
 
 class Race(models.Model):
@@ -77,7 +40,7 @@ class Race(models.Model):
         _("table"), default=1, validators=[MinValueValidator(1)], help_text=_("1 unless the round is split.")
     )
     circuit = models.ForeignKey(
-        Circuit, verbose_name=_("circuit"), on_delete=models.PROTECT, related_name="races"
+        "races.Circuit", verbose_name=_("circuit"), on_delete=models.PROTECT, related_name="races"
     )
     scheduled_at = models.DateTimeField(_("scheduled at"))
     laps = models.PositiveSmallIntegerField(
@@ -118,7 +81,7 @@ class Race(models.Model):
         )
 
     def get_absolute_url(self) -> str:
-        return reverse("races:race", kwargs={"pk": self.pk})
+        return reverse("sheets:race", kwargs={"pk": self.pk})
 
     @property
     def race_laps(self) -> int:
@@ -206,7 +169,7 @@ class Result(models.Model):
         # As the engine's classification says them (a valid sheet has no car still running).
         FINISHED = Standing.FINISHED.value, pgettext_lazy("result status", "finished")
         ELIMINATED = Standing.ELIMINATED.value, _("eliminated")
-        DISQUALIFIED = "dsq", _("disqualified")  # by the stewards (races/sheets/penalties.py)
+        DISQUALIFIED = "dsq", _("disqualified")  # by the stewards (sheets/penalties.py)
 
     race = models.ForeignKey(Race, verbose_name=_("race"), on_delete=models.CASCADE, related_name="results")
     race_entry = models.OneToOneField(
@@ -253,36 +216,104 @@ class Result(models.Model):
         return self.points - self.penalty_points
 
 
-# The grid draw and the race sheets live in their own modules; importing them here registers them.
-from races.grid_models import GridDraw  # noqa: E402
-from races.live.models import LiveStep, LiveTable  # noqa: E402
-from races.live.rolls import SiteRoll  # noqa: E402
-from races.sheets.models import (  # noqa: E402
-    Penalty,
-    Protest,
-    ProtestPhoto,
-    RaceEvent,
-    RaceSheet,
-    SheetConfirmation,
-    SheetPhoto,
-    SubmissionAttempt,
-)
+class Penalty(PlainNames, models.Model):
+    """A stewards' sanction on a car in a race, with or without a protest: data, never typed results.
 
-__all__ = [
-    "Circuit",
-    "GridDraw",
-    "LiveStep",
-    "LiveTable",
-    "Penalty",
-    "Protest",
-    "ProtestPhoto",
-    "Race",
-    "RaceEvent",
-    "RaceEntry",
-    "RaceSheet",
-    "Result",
-    "SiteRoll",
-    "SheetConfirmation",
-    "SheetPhoto",
-    "SubmissionAttempt",
-]
+    The race's results are recomputed from the chosen sheet's verdict with every penalty applied
+    (sheets/penalties.py); a grid penalty moves the car back on the grid of its next race.
+    """
+
+    class Kind(models.TextChoices):
+        POINTS = "points", _("points")
+        PLACES = "places", _("places")
+        GRID = "grid", _("grid places at the next race")
+        DISQUALIFICATION = "dsq", _("disqualification")
+        REPRIMAND = "reprimand", _("reprimand")
+
+    plain_name_fields = ()
+    free_text_fields = ("reason",)
+
+    race_entry = models.ForeignKey(
+        "races.RaceEntry", verbose_name=_("car"), on_delete=models.CASCADE, related_name="penalties"
+    )
+    # Results are rewritten when a penalty or another sheet version is applied; the entry stays.
+    result = models.ForeignKey(
+        "races.Result",
+        verbose_name=_("result"),
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="penalties",
+    )
+    protest = models.ForeignKey(
+        "races.Protest",
+        verbose_name=_("protest"),
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="penalties",
+    )
+    kind = models.CharField(_("kind"), max_length=10, choices=Kind.choices, default=Kind.POINTS)
+    points = models.PositiveSmallIntegerField(_("points lost"), default=0)
+    places = models.PositiveSmallIntegerField(_("places lost"), default=0)
+    grid_places = models.PositiveSmallIntegerField(_("grid places lost at the next race"), default=0)
+    rule = models.CharField(_("rule"), max_length=40, blank=True, help_text=_("The rule broken, e.g. F3."))
+    reason = models.CharField(_("reason"), max_length=200)
+    decided_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        verbose_name=_("decided by"),
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="+",
+    )
+    decided_at = models.DateTimeField(_("decided at"), default=timezone.now)
+    # The caller's idempotency key: a retried task imposing the same penalty finds it already there.
+    key = models.CharField(_("key"), max_length=64, unique=True, default=new_key, editable=False)
+
+    history = HistoricalRecords()
+
+    class Meta:
+        ordering = ["decided_at", "pk"]
+        verbose_name = _("penalty")
+        verbose_name_plural = _("penalties")
+        constraints = [
+            models.CheckConstraint(
+                condition=(
+                    models.Q(kind="points", points__gt=0, places=0, grid_places=0)
+                    | models.Q(kind="places", places__gt=0, points=0, grid_places=0)
+                    | models.Q(kind="grid", grid_places__gt=0, points=0, places=0)
+                    | models.Q(kind__in=["dsq", "reprimand"], points=0, places=0, grid_places=0)
+                ),
+                name="penalty_amount_fits_kind",
+                violation_error_message=_(
+                    "A points, places or grid penalty takes a number above 0 of that kind only; "
+                    "a disqualification or a reprimand takes none."
+                ),
+            )
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.race_entry}: {self.describe()}"
+
+    def describe(self) -> str:
+        """What the penalty costs, in words ("−3 points", "disqualified")."""
+        kind = self.Kind
+        if self.kind == kind.POINTS:
+            return ngettext("−%(n)d point", "−%(n)d points", self.points) % {"n": self.points}
+        if self.kind == kind.PLACES:
+            return ngettext("−%(n)d place", "−%(n)d places", self.places) % {"n": self.places}
+        if self.kind == kind.GRID:
+            return ngettext(
+                "%(n)d grid place back at the next race", "%(n)d grid places back at the next race",
+                self.grid_places,
+            ) % {"n": self.grid_places}  # fmt: skip
+        if self.kind == kind.DISQUALIFICATION:
+            return gettext("disqualified")
+        return gettext("reprimand")
+
+
+# The grid draw lives in a module of its own; importing it here registers it.
+from races.grid_models import GridDraw  # noqa: E402
+
+__all__ = ["GridDraw", "Penalty", "Race", "RaceEntry", "Result"]

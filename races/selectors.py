@@ -7,8 +7,9 @@ from datetime import datetime
 from django.db.models import F, QuerySet
 from django.utils import timezone
 
+from circuits.models import Circuit
 from league.models import Driver, Season, Team
-from races.models import Circuit, Race, RaceEntry, Result
+from races.models import Race, RaceEntry, Result
 
 _RESULT_JOINS = (
     "race__season",

@@ -14,10 +14,12 @@ from django.db.models import Q
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
-from config.page_cache import pages_changed
-from league.bulk_writes import Writes
+from circuits.models import Circuit
+from core.bulk_writes import Writes
+from core.page_cache import pages_changed
+from core.services_atomic import atomic_service
+from core.services_checks import clean_without_queries, unique_violation
 from league.models import ExperienceEntry, Season, SeasonEntry
-from league.notifications import events
 from league.services import (
     GAIN_REASONS,
     LedgerRow,
@@ -25,13 +27,13 @@ from league.services import (
     full_clean_naming_fields,
     model_update,
 )
-from league.services_atomic import atomic_service
-from league.services_checks import clean_without_queries, unique_violation
-from races.audit import audit_record
-from races.models import Circuit, Protest, Race, RaceEntry, RaceEvent, RaceSheet, Result
+from notifications import events
+from races.models import Race, RaceEntry, Result
 from rules.ledger import GRID_REASONS as GRID_GAIN_REASONS
 from rules.ledger import XpChange, XpKind, XpReason
 from rules.scoring import finish_changes, grid_changes
+from sheets.audit import audit_record
+from sheets.models import Protest, RaceEvent, RaceSheet
 
 if TYPE_CHECKING:
     from django.contrib.auth.models import AbstractBaseUser
@@ -314,7 +316,7 @@ def race_results_record(
     Without them the gains are the rules' for this classification and grid, and the spends
     already in the ledger stay. Recording again replaces the earlier results and gains.
     `entries`: the race's entries by car, when the caller holds them (as _race_entries() reads them).
-    `writes`: the rows join the caller's (league.bulk_writes), written when it flushes; `fresh`: the
+    `writes`: the rows join the caller's (core.bulk_writes), written when it flushes; `fresh`: the
     caller knows the race has no results and no ledger rows yet (nothing to replace).
     """
     rows = [_as_row(row) for row in rows]
@@ -468,7 +470,7 @@ def race_grid_record(
     Recording again replaces the earlier grid and its gains, so nothing counts twice. `sheet`: the
     qualifying sheet it comes from; `experience=False`: the caller writes the gains (a race sheet's).
     `entries`: the race's entries by car, when the caller holds them (as _race_entries() reads them).
-    `writes`: the rows join the caller's (league.bulk_writes), written when it flushes.
+    `writes`: the rows join the caller's (core.bulk_writes), written when it flushes.
     """
     entries = dict(entries) if entries is not None else _race_entries(race)
     unknown = sorted(set(map(str, slots)) - set(entries))

@@ -1,31 +1,41 @@
+"""The races room's pages: seasons, drivers, teams, calendars and feeds, circuits, a car's wear build."""
+
 from __future__ import annotations
 
-from django.urls import include, path
+from django.urls import path
 
-from config.page_cache import cached_page
-from races import views, wear_views
-from races.replay import views as replay_views
-from races.rulebook import views as rulebook_views
-from races.sheets import views as sheet_views
-from races.sheets import views_stewards as steward_views
+from core.page_cache import cached_page
+from races import (
+    feeds,
+    feeds_driver,
+    views_circuits,
+    views_league,
+    views_player,
+    views_registration,
+    views_wear,
+)
 
 app_name = "races"
 urlpatterns = [
-    path("races/<int:pk>/", cached_page(views.race_detail), name="race"),
-    path("races/<int:pk>/replay/", replay_views.race_replay_page, name="race-replay"),
-    path("", include("races.live.urls")),
-    path("race-entries/<int:pk>/wear/", wear_views.wear_build, name="wear-build"),
-    path("rules/", rulebook_views.rules_page, name="rules"),
-    path("circuits/", views.circuit_list, name="circuits"),
-    path("circuits/<slug:slug>/", views.circuit_detail, name="circuit"),
-    path("races/<int:pk>/sheets/new/", sheet_views.sheet_new, name="sheet-new"),
-    path("sheets/<int:pk>/", sheet_views.sheet_detail, name="sheet"),
-    path("sheets/<int:pk>/confirm/", sheet_views.sheet_confirm_view, name="sheet-confirm"),
-    path("sheets/<int:pk>/protest/", sheet_views.sheet_protest_view, name="sheet-protest"),
-    path("protests/<int:pk>/withdraw/", sheet_views.protest_withdraw_view, name="protest-withdraw"),
-    path("protests/<int:pk>/decide/", steward_views.protest_decide_view, name="protest-decide"),
-    path("races/<int:pk>/stewards/", steward_views.race_stewards_view, name="race-stewards"),
-    path("races/<int:pk>/stewards/penalise/", steward_views.race_penalise_view, name="race-penalise"),
-    path("races/<int:pk>/stewards/publish/", steward_views.race_publish_view, name="race-publish"),
-    path("races/<int:pk>/stewards/reopen/", steward_views.race_reopen_view, name="race-reopen"),
+    path("seasons/", views_league.season_list, name="seasons"),
+    path("seasons/<slug:slug>/", cached_page(views_league.season_detail), name="season"),
+    path("seasons/<slug:slug>/enter/", views_registration.season_enter, name="season-enter"),
+    path("seasons/<slug:slug>/calendar.ics", feeds.season_calendar_ics, name="season-calendar"),
+    path("seasons/<slug:slug>/results.atom", feeds.SeasonResultsFeed(), name="season-results-feed"),
+    path(
+        "seasons/<slug:slug>/standings.csv",
+        cached_page(feeds.season_standings_csv),
+        name="season-standings-csv",
+    ),
+    path("results.atom", feeds.LeagueResultsFeed(), name="results-feed"),
+    path("my-races/", views_player.my_races, name="my-races"),
+    path("my-races/calendar.ics", feeds_driver.my_calendar, name="my-calendar"),
+    path("drivers/<slug:slug>/calendar.ics", feeds_driver.driver_calendar_ics, name="driver-calendar"),
+    path("drivers/", views_league.driver_list, name="drivers"),
+    path("drivers/<slug:slug>/", cached_page(views_league.driver_detail), name="driver"),
+    path("teams/", views_league.team_list, name="teams"),
+    path("teams/<slug:slug>/", views_league.team_detail, name="team"),
+    path("race-entries/<int:pk>/wear/", views_wear.wear_build, name="wear-build"),
+    path("circuits/", views_circuits.circuit_list, name="circuits"),
+    path("circuits/<slug:slug>/", views_circuits.circuit_detail, name="circuit"),
 ]

@@ -14,9 +14,9 @@ from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils.translation import gettext as _
 
+from core.messages import message_text
 from league.selectors import team_experience
 from races.entry_lists import OPEN_STATUSES
-from races.messages import message_text
 from races.models import RaceEntry
 from rules.advanced import start_car
 from rules.journal import Journal

@@ -23,7 +23,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from rules import pits, slipstream, team_xp
+import rules.pits as pits
+import rules.slipstream as slipstream
+import rules.team_xp as team_xp
 from rules.dice import TestKind
 from rules.extras import NO_EXTRAS, CarExtras
 from rules.gearbox import NO_SHIFT_COST
@@ -34,8 +36,8 @@ from rules.options.registry import OPTION_KEYS
 from rules.state import CarState, RaceState
 
 if TYPE_CHECKING:
-    from rules.formats import Move
     from rules.game import Game
+    from rules.log import Move
     from rules.ruleset import RuleSet
 
 __all__ = ["OPTION_KEYS", "Plan", "prepare", "unusual"]

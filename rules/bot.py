@@ -31,7 +31,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
-from rules import slipstream
+import rules.slipstream as slipstream
 from rules.corners import settle_exits
 from rules.damage import collision_limit, engine_limit, handling_limit
 from rules.formats import RACE_LOG_FORMAT, Move, TestRoll, read_race_log

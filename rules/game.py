@@ -16,7 +16,7 @@ from rules.options import registry
 from rules.weather import Tyres, move_terms
 
 if TYPE_CHECKING:
-    from rules.formats import CarEntry
+    from rules.log import CarEntry
     from rules.ruleset import RuleSet
     from rules.track import Track
 

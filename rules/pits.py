@@ -20,7 +20,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from rules import ledger
+import rules.ledger as ledger
 from rules.dice import TestKind
 from rules.ledger import XpChange, XpKind, XpReason
 from rules.messages import Code, Kind
@@ -30,7 +30,7 @@ from rules.track import Track
 from rules.weather import Tyres
 
 if TYPE_CHECKING:
-    from rules.formats import Move
+    from rules.log import Move
 
 FAST_STOP = 10  # S2: a pit roll of 1–10 is a fast stop
 STAND_GEAR = 4  # S2/S3: a car leaves its stand in 4th at most

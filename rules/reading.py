@@ -8,7 +8,7 @@ import json
 from collections.abc import Mapping
 from typing import Any
 
-from rules import strict_json
+import rules.strict_json as strict_json
 from rules.messages.reading import ReadCode, ReadingError
 from rules.weather import Tyres
 

@@ -15,7 +15,7 @@ from collections.abc import Mapping
 from dataclasses import replace
 from typing import Any
 
-from rules import advanced
+import rules.advanced as advanced
 from rules.formats import LogFormatError, Move, RaceLog
 from rules.game import Game
 from rules.journal import Journal

@@ -15,7 +15,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from rules import advanced, damage, ledger
+import rules.advanced as advanced
+import rules.damage as damage
+import rules.ledger as ledger
 from rules.corners import settle_exits
 from rules.damage import Rolls
 from rules.dice import TestKind
@@ -46,8 +48,8 @@ _NO_EXT = NO_EXTRAS
 SEARCH_CAP = 128
 
 if TYPE_CHECKING:
-    from rules.formats import Move
     from rules.game import Game
+    from rules.log import Move
 
 
 def apply(game: Game, state: RaceState, move: Move) -> tuple[RaceState, tuple[Event | Violation, ...]]:

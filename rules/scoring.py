@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from rules.formats import CarEntry
 from rules.ledger import FINISH_REASONS, GRID_REASONS, XpChange, XpKind, XpReason
+from rules.log import CarEntry
 from rules.order import progress
 from rules.ruleset import RuleSet
 from rules.state import CarStatus, RaceState

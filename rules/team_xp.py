@@ -8,7 +8,7 @@ stop into a fast one (`xp: {"team": "fast-stop"}` on the stop, see `pits.py`).
 
 from __future__ import annotations
 
-from rules import ledger
+import rules.ledger as ledger
 from rules.journal import Journal
 from rules.ledger import XpChange, XpKind, XpReason
 from rules.messages import Code, Kind

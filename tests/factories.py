@@ -13,9 +13,10 @@ from typing import Any
 from django.contrib.auth import get_user_model
 from django.utils import timezone
 
+from circuits.models import Circuit
 from league.models import Driver, ExperienceEntry, Season, SeasonEntry, Team
 from league.services import driver_create, experience_record, season_create, season_entry_create, team_create
-from races.models import Circuit, Race, RaceEntry, Result
+from races.models import Race, RaceEntry, Result
 from races.services import ResultRow, circuit_create, race_create, race_entry_create, race_results_record
 from tests.conftest import EXAMPLES
 
@@ -158,7 +159,7 @@ def make_user(username: str, **extra: Any) -> Any:
 
 
 # What a steward's account is given: submit, choose and re-queue sheets, decide protests, publish.
-# A staff account does what its permissions say, no more (config/api_support.py, races/sheets/).
+# A staff account does what its permissions say, no more (core/api_support.py, sheets/).
 STEWARD_PERMISSIONS = (
     "add_racesheet",
     "change_racesheet",

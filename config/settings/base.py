@@ -38,8 +38,15 @@ INSTALLED_APPS = [
     "accounts",
     "axes",  # lockout after failed logins, on every authenticate(): the login page, the admin, the API token
     "csp",
+    # The league's rooms, lowest first: each imports only those above it in this list (docs/architecture.md).
+    "core",
     "league",
+    "circuits",
     "races",
+    "sheets",
+    "live",
+    "notifications",
+    "demo",
 ]
 
 MIDDLEWARE = [
@@ -77,7 +84,7 @@ TEMPLATES = [
                 "django.template.context_processors.i18n",
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
-                "league.context_processors.my_races",
+                "races.context_processors.my_races",
             ],
         },
     },
@@ -172,12 +179,12 @@ SERVER_EMAIL = DEFAULT_FROM_EMAIL
 REDIS_URL = os.getenv("REDIS_URL", "")
 CELERY_BROKER_URL = REDIS_URL or "memory://"
 CELERY_RESULT_BACKEND = None
-# Tasks live in sub-packages (races/sheets/tasks.py), where autodiscovery does not look.
+# Tasks live in sub-packages (sheets/tasks.py), where autodiscovery does not look.
 CELERY_IMPORTS = (
-    "races.sheets.tasks",
+    "sheets.tasks",
     "accounts.tasks",
-    "league.notifications.tasks",
-    "league.notifications.reminders",
+    "notifications.tasks",
+    "notifications.reminders",
 )
 CELERY_TASK_ALWAYS_EAGER = envbool("CELERY_TASK_ALWAYS_EAGER", "False" if REDIS_URL else "True")
 CELERY_TASK_EAGER_PROPAGATES = False
@@ -209,7 +216,7 @@ CELERY_TASK_ROUTES = {"league.notifications.*": {"queue": CELERY_NOTIFICATIONS_Q
 # RACE_SHEET_REQUEUE_AFTER seconds are queued again by `celery beat` (`make worker` runs it with -B).
 RACE_SHEET_REQUEUE_AFTER = envint("RACE_SHEET_REQUEUE_AFTER", "600")
 # A worker's task judges its sheet and up to RACE_SHEET_BATCH - 1 others waiting behind it, their
-# verdicts stored together (races.sheets.judging.race_sheets_validate): 1 judges them one at a time.
+# verdicts stored together (sheets.judging.race_sheets_validate): 1 judges them one at a time.
 RACE_SHEET_BATCH = envint("RACE_SHEET_BATCH", "16")
 # Periodic tasks, for the one `celery beat` a site runs (make beat).
 CELERY_BEAT_SCHEDULE = {
@@ -222,7 +229,7 @@ CELERY_BEAT_SCHEDULE = {
 }
 
 # Public pages (home, season, race, driver, standings: page, API, CSV) served from the cache for
-# anonymous visitors; any change to the league shows at once (config/page_cache.py).
+# anonymous visitors; any change to the league shows at once (core/page_cache.py).
 PAGE_CACHE_SECONDS = envint("PAGE_CACHE_SECONDS", "600")
 
 # Race sheets: a log is at most 2 MB; a sheet has at most 6 photos of 8 MB and 40 megapixels each.
@@ -295,9 +302,9 @@ REST_FRAMEWORK = {
         "rest_framework.authentication.SessionAuthentication",
     ],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticatedOrReadOnly"],
-    # One strict JSON reader for every endpoint (config/json_parser.py): refused input is a 400.
+    # One strict JSON reader for every endpoint (core/json_parser.py): refused input is a 400.
     "DEFAULT_PARSER_CLASSES": [
-        "config.json_parser.StrictJSONParser",
+        "core.json_parser.StrictJSONParser",
         "rest_framework.parsers.FormParser",
         "rest_framework.parsers.MultiPartParser",
     ],
@@ -312,9 +319,9 @@ REST_FRAMEWORK = {
     "NUM_PROXIES": envint("TRUSTED_PROXIES", "0") or None,
     "DEFAULT_PAGINATION_CLASS": "rest_framework.pagination.PageNumberPagination",
     "PAGE_SIZE": 50,
-    "DEFAULT_SCHEMA_CLASS": "config.api_support.ApiSchema",
+    "DEFAULT_SCHEMA_CLASS": "core.api_support.ApiSchema",
     # Services raise Django's ValidationError; the API answers it as a 400 naming the field.
-    "EXCEPTION_HANDLER": "config.api_support.exception_handler",
+    "EXCEPTION_HANDLER": "core.api_support.exception_handler",
 }
 SPECTACULAR_SETTINGS = {
     "TITLE": "Formule Dé league API",
@@ -332,7 +339,7 @@ SPECTACULAR_SETTINGS = {
         "SeasonStatusEnum": "league.models.Season.Status",
         "RaceStatusEnum": "races.models.Race.Status",
         "ResultStatusEnum": "races.models.Result.Status",
-        "SheetStatusEnum": "races.sheets.models.RaceSheet.Status",
+        "SheetStatusEnum": "sheets.models.RaceSheet.Status",
     },
 }
 

@@ -2,7 +2,7 @@
 
 import django.db.models.deletion
 import django.utils.timezone
-import races.sheets.models
+import core.storage_names
 import simple_history.models
 from django.conf import settings
 from django.db import migrations, models
@@ -166,8 +166,8 @@ class Migration(migrations.Migration):
             name='SheetPhoto',
             fields=[
                 ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('image', models.ImageField(height_field='height', upload_to=races.sheets.models.photo_upload_to, verbose_name='image', width_field='width')),
-                ('thumbnail', models.ImageField(upload_to=races.sheets.models.thumbnail_upload_to, verbose_name='thumbnail')),
+                ('image', models.ImageField(height_field='height', upload_to=core.storage_names.photo_upload_to, verbose_name='image', width_field='width')),
+                ('thumbnail', models.ImageField(upload_to=core.storage_names.thumbnail_upload_to, verbose_name='thumbnail')),
                 ('width', models.PositiveIntegerField(default=0, verbose_name='width')),
                 ('height', models.PositiveIntegerField(default=0, verbose_name='height')),
                 ('sheet', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='photos', to='races.racesheet', verbose_name='race sheet')),

@@ -4,7 +4,7 @@ import uuid
 
 import django.db.models.deletion
 import django.utils.timezone
-import races.sheets.models
+import core.storage_names
 from django.conf import settings
 from django.db import migrations, models
 
@@ -64,8 +64,8 @@ class Migration(migrations.Migration):
             name='ProtestPhoto',
             fields=[
                 ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('image', models.ImageField(height_field='height', upload_to=races.sheets.models.photo_upload_to, verbose_name='image', width_field='width')),
-                ('thumbnail', models.ImageField(upload_to=races.sheets.models.thumbnail_upload_to, verbose_name='thumbnail')),
+                ('image', models.ImageField(height_field='height', upload_to=core.storage_names.photo_upload_to, verbose_name='image', width_field='width')),
+                ('thumbnail', models.ImageField(upload_to=core.storage_names.thumbnail_upload_to, verbose_name='thumbnail')),
                 ('width', models.PositiveIntegerField(default=0, verbose_name='width')),
                 ('height', models.PositiveIntegerField(default=0, verbose_name='height')),
             ],
@@ -103,7 +103,7 @@ class Migration(migrations.Migration):
         migrations.AddField(
             model_name='historicalpenalty',
             name='key',
-            field=models.CharField(db_index=True, default=races.sheets.models._new_key, editable=False, max_length=64, verbose_name='key'),
+            field=models.CharField(db_index=True, default=core.storage_names.new_key, editable=False, max_length=64, verbose_name='key'),
         ),
         migrations.AddField(
             model_name='historicalpenalty',
@@ -189,7 +189,7 @@ class Migration(migrations.Migration):
         migrations.AlterField(
             model_name='penalty',
             name='key',
-            field=models.CharField(default=races.sheets.models._new_key, editable=False, max_length=64, unique=True, verbose_name='key'),
+            field=models.CharField(default=core.storage_names.new_key, editable=False, max_length=64, unique=True, verbose_name='key'),
         ),
         migrations.AddConstraint(
             model_name='penalty',

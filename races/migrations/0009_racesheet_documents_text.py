@@ -1,10 +1,10 @@
-# The sheets' logs and verdicts read and written by orjson and kept as text (config/json_field.py);
+# The sheets' logs and verdicts read and written by orjson and kept as text (core/json_field.py);
 # on PostgreSQL, their large columns compressed with lz4 where the server has it. On SQLite the
 # columns are text already: only Django's state changes.
 
 from django.db import migrations
 
-import config.json_field
+import core.json_field
 
 # A 70 KB log is compressed as it is stored (TOAST): lz4 does it in about a third of the CPU of
 # PostgreSQL's default (pglz), for a few percent more bytes. Only new values are compressed so.
@@ -49,19 +49,19 @@ class Migration(migrations.Migration):
                 migrations.AlterField(
                     model_name='historicalracesheet',
                     name='verdict',
-                    field=config.json_field.JSONDocumentField(blank=True, null=True, verbose_name='verdict'),
+                    field=core.json_field.JSONDocumentField(blank=True, null=True, verbose_name='verdict'),
                 ),
                 migrations.AlterField(
                     model_name='racesheet',
                     name='log',
-                    field=config.json_field.JSONDocumentField(
+                    field=core.json_field.JSONDocumentField(
                         blank=True, null=True, verbose_name='log as read by the engine'
                     ),
                 ),
                 migrations.AlterField(
                     model_name='racesheet',
                     name='verdict',
-                    field=config.json_field.JSONDocumentField(blank=True, null=True, verbose_name='verdict'),
+                    field=core.json_field.JSONDocumentField(blank=True, null=True, verbose_name='verdict'),
                 ),
             ],
             database_operations=[migrations.RunPython(to_text, to_jsonb)],

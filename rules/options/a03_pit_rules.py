@@ -6,7 +6,7 @@ stop and the gear check `check_pit_gear`); this module hooks the speed limit int
 
 from __future__ import annotations
 
-from rules import pits
+import rules.pits as pits
 from rules.messages import Code
 from rules.options.spec import Hooks, OptionSpec
 

@@ -10,7 +10,7 @@ played: the inertia move is the last one."""
 
 from __future__ import annotations
 
-from rules import damage
+import rules.damage as damage
 from rules.messages import Code, Kind, msg
 from rules.options.spec import Hooks, OptionSpec
 from rules.state import CarStatus, Cause

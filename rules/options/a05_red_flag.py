@@ -27,18 +27,17 @@ from collections.abc import Mapping
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
-from rules import pits
+import rules.pits as pits
 from rules.journal import Journal
 from rules.messages import Code, Kind, RedFlag, msg, params
-from rules.options.spec import Hooks, OptionSpec
+from rules.options.spec import Hooks, OptionSpec, Race
 from rules.order import play_order
 from rules.state import PARTS, CarState, CarStatus, Cause, RaceState, Wear
 from rules.verdict import Event, Violation
 from rules.weather import Tyres
 
 if TYPE_CHECKING:
-    from rules.formats import Move
-    from rules.game import Game
+    from rules.log import Move
     from rules.track import Track
 
 DANGEROUS_ON_TRACK = 22  # « 22ème tenue de route posée sur le circuit »
@@ -101,7 +100,7 @@ def start_zone(track: Track) -> frozenset[str]:
     )
 
 
-def triggered(game: Game, state: RaceState) -> str | None:
+def triggered(game: Race, state: RaceState) -> str | None:
     """The trigger that fires at the end of this game turn, if any (each fires once a race)."""
     dangerous = state.dangerous
     fired = state.flags
@@ -120,7 +119,7 @@ def triggered(game: Game, state: RaceState) -> str | None:
     return None
 
 
-def end_turn(game: Game, state: RaceState, race_order: tuple[str, ...]) -> tuple[RaceState, list]:
+def end_turn(game: Race, state: RaceState, race_order: tuple[str, ...]) -> tuple[RaceState, list]:
     """After a game turn: the red flag, if one of its triggers fired. In the last lap the race
     ends here; otherwise the next turn must restart the race (`restart_due`)."""
     why = triggered(game, state)
@@ -147,7 +146,7 @@ def end_turn(game: Game, state: RaceState, race_order: tuple[str, ...]) -> tuple
 
 # -- the restart --------------------------------------------------------------------
 def restart(
-    game: Game, state: RaceState, given: Mapping[str, Any] | None, turn: int
+    game: Race, state: RaceState, given: Mapping[str, Any] | None, turn: int
 ) -> tuple[RaceState, list]:
     """Put the cars back on the grid for the restart the log gives in this turn (or say why not).
     Returns the state and violations; a missing or unexpected restart is fatal."""
@@ -203,7 +202,7 @@ def restart(
     return state, out
 
 
-def _back_on_grid(game: Game, car: CarState, slot: int, crossings: int, *, repaired: bool) -> CarState:
+def _back_on_grid(game: Race, car: CarState, slot: int, crossings: int, *, repaired: bool) -> CarState:
     ext = car.ext.with_(owed=0, in_stand=False, stalled=False, inertia=False)
     changes: dict[str, Any] = {
         "square": game.track.grid[slot - 1],
@@ -224,7 +223,7 @@ def _back_on_grid(game: Game, car: CarState, slot: int, crossings: int, *, repai
 
 
 def _pit_work(
-    game: Game, car: CarState, stop: Mapping[str, Any], lap: int, turn: int, out: Journal
+    game: Race, car: CarState, stop: Mapping[str, Any], lap: int, turn: int, out: Journal
 ) -> CarState:
     """Tyres, repairs (pit points or A11 keys, up to the build) and fuel during the red flag."""
     build = game.entries[car.id].wear
@@ -246,7 +245,7 @@ def _pit_work(
 
 
 # -- the spare car ------------------------------------------------------------------
-def take_spare(game: Game, state: RaceState, car: CarState, move: Move, turn: int) -> tuple[RaceState, list]:
+def take_spare(game: Race, state: RaceState, car: CarState, move: Move, turn: int) -> tuple[RaceState, list]:
     """A retired driver takes the spare car: back in its stand, its build less 2 points. Returns
     the state (unchanged when the spare cannot be taken) and the violations."""
     entry = game.entries[car.id]
@@ -308,7 +307,7 @@ def act(game, state, car, move, plan, out):
     return state
 
 
-def at_turn_end(game: Game, state: RaceState) -> tuple[RaceState, list]:
+def at_turn_end(game: Race, state: RaceState) -> tuple[RaceState, list]:
     """The flag, if it falls now (the race order is worked out only then)."""
     if not state.dangerous or triggered(game, state) is None:
         return state, []

@@ -8,22 +8,21 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from rules.options.spec import Hooks, OptionSpec
+from rules.options.spec import Hooks, OptionSpec, Season
 
 if TYPE_CHECKING:
-    from rules.formats import CarEntry
-    from rules.ruleset import RuleSet
+    from rules.log import CarEntry
     from rules.state import CarState
     from rules.weather import Weather
 
 
-def grid_points(rules: RuleSet, entry: CarEntry) -> int:
+def grid_points(rules: Season, entry: CarEntry) -> int:
     """X1 driver points for the grid slot (pole, 2nd), in tenths."""
     table = rules.driver_grid_xp
     return table[entry.grid - 1] if entry.grid <= len(table) else 0
 
 
-def grid(rules: RuleSet, entry: CarEntry, car: CarState, weather: Weather) -> CarState:
+def grid(rules: Season, entry: CarEntry, car: CarState, weather: Weather) -> CarState:
     """On the grid: the slot's points count at once (they can be spent on the first move)."""
     points = grid_points(rules, entry)
     return car.with_(driver_xp=car.driver_xp + points) if points else car

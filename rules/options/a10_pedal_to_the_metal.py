@@ -4,7 +4,7 @@ leaves debris (a dangerous square) under the car. No scatter (A6) for it."""
 
 from __future__ import annotations
 
-from rules import damage
+import rules.damage as damage
 from rules.dice import TestKind
 from rules.messages import Code, Kind, msg
 from rules.options.spec import Hooks, OptionSpec

@@ -8,17 +8,16 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from rules.messages import Code
-from rules.options.spec import Hooks, OptionSpec
+from rules.options.spec import Hooks, OptionSpec, Season
 
 if TYPE_CHECKING:
-    from rules.formats import CarEntry
     from rules.journal import Journal
-    from rules.ruleset import RuleSet
+    from rules.log import CarEntry
 
 STRUCTURE = 2  # 22 structure points: 2 over the core build of 20
 
 
-def build(rules: RuleSet, entry: CarEntry, total: int, problems: Journal) -> tuple[int, int, bool]:
+def build(rules: Season, entry: CarEntry, total: int, problems: Journal) -> tuple[int, int, bool]:
     """D1 for a build of `total` points: (pit keys, points over the allowance, whether it is
     legal); a build that is not is reported here, with the allowance A11 gives."""
     base = rules.wear_total

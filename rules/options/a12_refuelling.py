@@ -7,7 +7,7 @@ violation (the car had to stop)."""
 
 from __future__ import annotations
 
-from rules import pits
+import rules.pits as pits
 from rules.messages import Code
 from rules.options.spec import Hooks, OptionSpec
 

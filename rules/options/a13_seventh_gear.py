@@ -6,7 +6,7 @@ the driver's choice (`option: {"overrev": "brakes"}`)."""
 
 from __future__ import annotations
 
-from rules import damage
+import rules.damage as damage
 from rules.gearbox import is_face
 from rules.messages import Code, msg
 from rules.options.spec import Hooks, OptionSpec

@@ -24,7 +24,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from rules import damage
+import rules.damage as damage
 from rules.corners import ExitOutcome
 from rules.dice import TestKind
 from rules.journal import Journal

@@ -64,18 +64,48 @@ fields it keeps on a car (`rules/extras.py`), `field=value` when only that value
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, fields
 from types import ModuleType
-from typing import Any
+from typing import Any, Protocol
 
 from rules.extras import CarExtras
+from rules.log import CarEntry
+from rules.track import Track
 
 Hook = Callable[..., Any]
 
 _FIELD = re.compile(r"^(option|cars|pit|turns|tests|wait)\.[a-z]+$")
 _MODULE = re.compile(r"^a(\d\d)_[a-z0-9_]+$")
 _STATE = frozenset(CarExtras.__dataclass_fields__)
+
+
+class Season(Protocol):
+    """What a hook reads of the season's rules. The engine passes its `rules.ruleset.RuleSet`, which
+    sits above the registry (it checks option ids against `OPTIONS`): an option names this instead,
+    and so never depends on what depends on it."""
+
+    @property
+    def options(self) -> frozenset[str]: ...
+    @property
+    def wear_total(self) -> int: ...
+    @property
+    def driver_grid_xp(self) -> tuple[int, ...]: ...
+    def has(self, option: str) -> bool: ...
+
+
+class Race(Protocol):
+    """What a hook reads of a race's fixed part. The engine passes its `rules.game.Game`, which
+    picks the hooks of the options in force from the registry: an option names this instead."""
+
+    @property
+    def track(self) -> Track: ...
+    @property
+    def rules(self) -> Season: ...
+    @property
+    def laps(self) -> int: ...
+    @property
+    def entries(self) -> Mapping[str, CarEntry]: ...
 
 
 @dataclass(frozen=True, slots=True)

@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import StrEnum
 
-from rules import advanced
+import rules.advanced as advanced
 from rules.gearbox import Shift, check_shift
 from rules.options import a13_seventh_gear
 from rules.play.table import Table

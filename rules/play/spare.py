@@ -14,7 +14,7 @@ from collections.abc import Mapping
 from dataclasses import replace
 from typing import Any
 
-from rules.formats import Move
+from rules.log import Move
 from rules.messages import Code, Message, msg, render
 from rules.options import a05_red_flag
 from rules.play.gears import Gears, gears

@@ -14,10 +14,12 @@ from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from rules import advanced, pits, slipstream
+import rules.advanced as advanced
+import rules.pits as pits
+import rules.slipstream as slipstream
 from rules.dice import TestKind, TestRoll
-from rules.formats import Move, XpUse
 from rules.journal import Journal
+from rules.log import Move, XpUse
 from rules.moves import routes, search
 from rules.pits import lane_occupied
 from rules.play.due import TestDue, due_of, missing, others

@@ -10,8 +10,9 @@ from django.contrib.auth import get_user_model
 from rest_framework.authtoken.models import Token
 from rest_framework.test import APIClient
 
+from circuits.models import Circuit
 from league.models import Driver, Season, SeasonEntry, Team
-from races.models import Circuit, Race
+from races.models import Race
 from tests.factories import make_circuit, make_driver, make_entry, make_race, make_season, make_team, run_race
 
 User = get_user_model()

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from races.models import Circuit
+from circuits.models import Circuit
 from tests.api.conftest import results_of
 from tests.factories import oval_document
 

@@ -8,9 +8,9 @@ import pytest
 from django.core.exceptions import ValidationError
 from django.utils import timezone
 
-from league.selectors import driver_standings
 from races.models import Race
 from races.services import ResultRow, race_results_record
+from races.standings import driver_standings
 
 pytestmark = pytest.mark.django_db
 URL = "/api/races/"

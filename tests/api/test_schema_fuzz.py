@@ -22,9 +22,11 @@ from rest_framework.authtoken.models import Token
 from schemathesis.checks import not_a_server_error
 from schemathesis.specs.openapi.checks import response_schema_conformance
 
+from circuits.models import Circuit
 from config.wsgi import application
 from league.models import Driver, ExperienceEntry, Season, SeasonEntry, Team
-from races.models import Circuit, Race, RaceEntry, RaceSheet, Result
+from races.models import Race, RaceEntry, Result
+from sheets.models import RaceSheet
 from tests.api.conftest import build_league
 
 pytestmark = [pytest.mark.slow, pytest.mark.django_db]

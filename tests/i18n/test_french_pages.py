@@ -14,10 +14,11 @@ from django.core.management import call_command
 from django.test import Client
 from django.urls import reverse
 
+from circuits.models import Circuit
 from league.models import Driver, Season, Team
-from races.models import Circuit, Race
-from races.sheets.models import RaceSheet
-from races.sheets.services import race_sheet_submit
+from races.models import Race
+from sheets.models import RaceSheet
+from sheets.services import race_sheet_submit
 from tests.i18n.english import english_pieces
 
 pytestmark = [pytest.mark.slow, pytest.mark.django_db]
@@ -51,24 +52,24 @@ def _pages(*, invalid: RaceSheet, unreadable: RaceSheet) -> dict[str, str]:
     team = Team.objects.order_by("slug").first()
     return {
         "home": reverse("home"),
-        "seasons": reverse("league:seasons"),
-        "season (standings, calendar, rules)": reverse("league:season", args=[season.slug]),
-        "planned season": reverse("league:season", args=["championnat-2027"]),
-        "race": reverse("races:race", args=[race.pk]),
-        "race waiting for its sheet": reverse("races:race", args=[invalid.race_id]),
-        "replay": reverse("races:race-replay", args=[race.pk]),
-        "valid sheet": reverse("races:sheet", args=[valid.pk]),
-        "invalid sheet": reverse("races:sheet", args=[invalid.pk]),
-        "unreadable sheet": reverse("races:sheet", args=[unreadable.pk]),
+        "seasons": reverse("races:seasons"),
+        "season (standings, calendar, rules)": reverse("races:season", args=[season.slug]),
+        "planned season": reverse("races:season", args=["championnat-2027"]),
+        "race": reverse("sheets:race", args=[race.pk]),
+        "race waiting for its sheet": reverse("sheets:race", args=[invalid.race_id]),
+        "replay": reverse("sheets:race-replay", args=[race.pk]),
+        "valid sheet": reverse("sheets:sheet", args=[valid.pk]),
+        "invalid sheet": reverse("sheets:sheet", args=[invalid.pk]),
+        "unreadable sheet": reverse("sheets:sheet", args=[unreadable.pk]),
         "circuits": reverse("races:circuits"),
         "circuit": reverse("races:circuit", args=["spa"]),
-        "drivers": reverse("league:drivers"),
-        "driver": reverse("league:driver", args=[driver.slug]),
-        "teams": reverse("league:teams"),
-        "team": reverse("league:team", args=[team.slug]),
+        "drivers": reverse("races:drivers"),
+        "driver": reverse("races:driver", args=[driver.slug]),
+        "teams": reverse("races:teams"),
+        "team": reverse("races:team", args=[team.slug]),
         "experience": reverse("league:experience"),
         "driver's experience": reverse("league:experience-driver", args=[driver.slug]),
-        "rules": reverse("races:rules"),
+        "rules": reverse("league:rules"),
         "login": reverse("login"),
         "sign-up": reverse("account_signup"),
         "404": "/no-such-page/",

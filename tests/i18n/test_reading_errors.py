@@ -8,12 +8,12 @@ import pytest
 from django.template import Context, Template
 from django.utils import translation
 
-from races.messages import verdict_text
-from races.read_errors import reading_text
-from races.sheets.engine import _unreadable
+from core.messages import verdict_text
+from core.read_errors import reading_text
 from rules.formats import LogFormatError, read_race_log
 from rules.messages.reading import READ_TEMPLATES, ReadCode
 from rules.strict_json import JsonInputError, loads
+from sheets.engine import _unreadable
 
 BAD_TURN = b'{"format": "formule-de/race-log@1", "circuit": "ovale", "weather": {"race": 3}, "cars": [], "turns": []}'
 

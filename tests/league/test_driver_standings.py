@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from league.selectors import driver_standings
 from races.models import Race
+from races.standings import driver_standings
 from tests.factories import make_driver, make_entry, make_season, make_team, run_race
 
 pytestmark = pytest.mark.django_db

@@ -12,10 +12,12 @@ from django.core.management import call_command
 from django.core.management.base import CommandError
 from django.utils import timezone
 
+from circuits.models import Circuit
 from league.models import Driver, ExperienceEntry, Season, SeasonEntry, Team
-from league.selectors import driver_standings, experience_tally
-from races.models import Circuit, Race, RaceEntry, Result
+from league.selectors import experience_tally
+from races.models import Race, RaceEntry, Result
 from races.selectors import next_race
+from races.standings import driver_standings
 from tests.factories import OVAL, wide_oval_document
 
 pytestmark = pytest.mark.django_db
@@ -205,10 +207,10 @@ def test_without_the_test_oval_it_says_so(tmp_path):
 
 
 def test_the_demo_shows_an_open_entry_list_and_a_player_with_things_to_do(circuits):
-    from league.demo import PLANNED_SLUG
+    from demo.services import PLANNED_SLUG
     from league.models import EntryRequest
-    from league.registration import entry_list_is_open
-    from races.player import player_dashboard
+    from races.my_races import player_dashboard
+    from races.registration import entry_list_is_open
 
     load(circuits)
 

@@ -11,15 +11,15 @@ from django.core.exceptions import ValidationError
 from django.utils import timezone
 
 from league.models import EntryRequest, GridRule, SeasonEntry
-from league.registration import (
+from races.entry_lists import race_grid_by_rule, season_entry_list_accept
+from races.models import GridDraw, Race, RaceEntry
+from races.registration import (
     entry_list_is_open,
     entry_request_accept,
     entry_request_create,
     entry_request_refuse,
     entry_request_wait,
 )
-from races.entry_lists import race_grid_by_rule, season_entry_list_accept
-from races.models import GridDraw, Race, RaceEntry
 from tests.factories import make_driver, make_entry, make_race, make_season, make_team
 
 pytestmark = pytest.mark.django_db

@@ -4,9 +4,10 @@ from __future__ import annotations
 
 import pytest
 
-from league.selectors import driver_standings, season_scoreboard, team_standings
-from league.selectors.progression import driver_progression, team_progression
 from races.models import Race
+from races.progression import driver_progression, team_progression
+from races.scoreboard import season_scoreboard
+from races.standings import driver_standings, team_standings
 from tests.factories import make_driver, make_entry, make_season, make_team, run_race
 
 pytestmark = pytest.mark.django_db

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from league.selectors import team_standings
+from races.standings import team_standings
 from tests.factories import make_driver, make_entry, make_season, make_team, run_race
 
 pytestmark = pytest.mark.django_db

@@ -13,7 +13,7 @@ import pytest
 from rest_framework.test import APIClient
 
 from league.models import Season
-from races.live import engine
+from live import engine
 from races.models import Race
 from races.services import circuit_create, race_entry_create
 from rules.bot import write_race

@@ -7,8 +7,8 @@ import pytest
 from django.urls import reverse
 from rest_framework.test import APIClient
 
-from races.models import RaceSheet, SheetPhoto
-from races.sheets.selectors import sheets_to_transcribe
+from sheets.models import RaceSheet, SheetPhoto
+from sheets.selectors import sheets_to_transcribe
 from tests.factories import Oval
 from tests.sheets.conftest import jpeg_bytes, upload
 

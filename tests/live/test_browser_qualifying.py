@@ -7,7 +7,8 @@ import pytest
 from playwright.sync_api import expect
 
 from config.celery_app import app as celery_app
-from races.models import RaceEntry, RaceSheet
+from races.models import RaceEntry
+from sheets.models import RaceSheet
 from tests.factories import build_oval
 from tests.site.conftest import (  # noqa: F401 - pytest-playwright's fixtures, Chromium's
     browser_context_args,

@@ -12,9 +12,10 @@ import pytest
 from playwright.sync_api import expect
 
 from config.celery_app import app as celery_app
-from races.live.models import LiveTable
-from races.models import RaceSheet, Result
-from races.sheets.services import race_sheet_submit
+from live.models import LiveTable
+from races.models import Result
+from sheets.models import RaceSheet
+from sheets.services import race_sheet_submit
 from tests.factories import build_oval
 from tests.site.conftest import (  # noqa: F401 - pytest-playwright's fixtures, Chromium's
     browser_context_args,

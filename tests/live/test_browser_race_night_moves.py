@@ -15,8 +15,8 @@ from typing import Any
 import pytest
 from playwright.sync_api import expect
 
-from races.live import engine, services
-from races.live.models import LiveTable
+from live import engine, services
+from live.models import LiveTable
 from rules.formats import read_race_log
 from rules.play import Table, play, restart, stops
 from rules.replay import replay

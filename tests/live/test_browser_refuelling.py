@@ -13,8 +13,8 @@ from typing import Any
 import pytest
 from playwright.sync_api import expect
 
-from races.live import engine
-from races.live.models import LiveTable
+from live import engine
+from live.models import LiveTable
 from tests.live.conftest import moves_of, night_for
 from tests.live.test_browser_race_night_moves import (
     LOGS,

@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import expect
 
-from races.live import engine
+from live import engine
 from rules.play import Table, play
 from rules.ruleset import RuleSet
 from tests.live.conftest import moves_of, night_for

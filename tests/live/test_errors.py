@@ -10,10 +10,10 @@ import pytest
 from django.urls import reverse
 from rest_framework.test import APIClient
 
-from races.live import engine
-from races.live.models import LiveTable
-from races.live.services import table_create
-from races.models import Circuit
+from circuits.models import Circuit
+from live import engine
+from live.models import LiveTable
+from live.services import table_create
 from tests.factories import OVAL, Oval, build_oval
 from tests.live.conftest import log_header
 
@@ -124,7 +124,7 @@ def test_a_qualifying_lap_that_cannot_be_read_says_why_in_french(examples_dir, c
     sheet["laps"][0]["throws"] = "dix-huit"
 
     response = client.post(
-        reverse("races:race-night-qualifying-grid", kwargs={"pk": oval.race.pk}),
+        reverse("live:race-night-qualifying-grid", kwargs={"pk": oval.race.pk}),
         json.dumps(sheet),
         content_type="application/json",
         HTTP_ACCEPT_LANGUAGE="fr",
@@ -211,7 +211,7 @@ def test_the_table_page_of_a_broken_circuit_says_so(oval, example, client):
     break_circuit(oval)
     client.raise_request_exception = False
     client.force_login(oval.alice)
-    url = reverse("races:race-night-table", kwargs={"pk": table.pk})
+    url = reverse("live:race-night-table", kwargs={"pk": table.pk})
 
     french = client.get(url, HTTP_ACCEPT_LANGUAGE="fr")
     english = client.get(url, HTTP_ACCEPT_LANGUAGE="en")
@@ -222,7 +222,7 @@ def test_the_table_page_of_a_broken_circuit_says_so(oval, example, client):
     assert english.status_code == 409
     assert "the circuit of this race is broken: ovale: laps: expected an integer" in english.content.decode()
     # the race-night address of the race leads there too, without a 500
-    landing = client.get(reverse("races:race-night", kwargs={"pk": oval.race.pk}), follow=True)
+    landing = client.get(reverse("live:race-night", kwargs={"pk": oval.race.pk}), follow=True)
     assert landing.status_code == 409
 
 
@@ -232,7 +232,7 @@ def test_the_set_up_page_of_a_broken_circuit_says_so(oval, client):
     break_circuit(oval)
     client.raise_request_exception = False
     client.force_login(oval.alice)
-    url = reverse("races:race-night", kwargs={"pk": oval.race.pk})
+    url = reverse("live:race-night", kwargs={"pk": oval.race.pk})
 
     response = client.post(url, setup_data(), HTTP_ACCEPT_LANGUAGE="fr")
 
@@ -263,7 +263,7 @@ def test_a_choices_move_illegal_for_another_reason_is_french_with_the_rules_code
 
 
 def test_a_stored_step_the_engine_refuses_now_is_a_409_naming_it(oval, example):
-    from races.live.models import LiveStep
+    from live.models import LiveStep
 
     table = table_create(race=oval.race, user=oval.alice, header=log_header(example))
     first = example["turns"][0]["moves"][0]
@@ -319,7 +319,7 @@ def test_a_season_whose_rules_cannot_be_read_is_a_409_in_french(oval, example, c
     # the set-up's wear check, which asks the season's rules too
     client.force_login(oval.alice)
     wear = client.get(
-        reverse("races:race-night-wear", kwargs={"pk": oval.race.pk}),
+        reverse("live:race-night-wear", kwargs={"pk": oval.race.pk}),
         {"car": "7", "tyres": 4, "brakes": 3, "gearbox": 3, "body": 3, "engine": 3, "handling": 4},
         HTTP_ACCEPT_LANGUAGE="fr",
     )

@@ -1,12 +1,12 @@
-"""`races.sheets.engine.header_check`: the one header check of a submitted sheet and of a
+"""`sheets.engine.header_check`: the one header check of a submitted sheet and of a
 race-night table (the table's header refused for the same reasons, with the same codes)."""
 
 from __future__ import annotations
 
 import json
 
-from races.sheets.engine import header_check, judge_race_log
 from rules.formats import read_race_log
+from sheets.engine import header_check, judge_race_log
 from tests.live.conftest import post_table
 
 

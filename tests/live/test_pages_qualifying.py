@@ -7,7 +7,8 @@ import json
 import pytest
 from django.urls import reverse
 
-from races.models import RaceEntry, RaceSheet
+from races.models import RaceEntry
+from sheets.models import RaceSheet
 from tests.factories import Oval, build_oval
 
 pytestmark = pytest.mark.django_db

@@ -8,8 +8,8 @@ import re
 import pytest
 from django.urls import reverse
 
-from races.live.models import LiveTable
-from races.live.services import table_create
+from live.models import LiveTable
+from live.services import table_create
 from tests.factories import Oval
 
 pytestmark = pytest.mark.django_db
@@ -30,7 +30,7 @@ def setup_data(**changes: object) -> dict[str, object]:
 
 
 def live_url(oval: Oval) -> str:
-    return reverse("races:race-night", kwargs={"pk": oval.race.pk})
+    return reverse("live:race-night", kwargs={"pk": oval.race.pk})
 
 
 def example_header(examples_dir) -> dict:
@@ -50,7 +50,7 @@ def test_an_entrant_sets_up_the_race_and_lands_on_its_table(oval, client):
 
     table = LiveTable.objects.get(race=oval.race)
     assert response.status_code == 302
-    assert response["Location"] == reverse("races:race-night-table", kwargs={"pk": table.pk})
+    assert response["Location"] == reverse("live:race-night-table", kwargs={"pk": table.pk})
     assert table.header["weather"] == {"race": 14}
     assert [car["car"] for car in table.header["cars"]] == ["7", "3"]
     assert table.header["cars"][0]["wear"] == EXAMPLE_WEAR
@@ -70,7 +70,7 @@ def test_the_site_rolls_the_weather_when_none_is_typed(oval, client):
     assert (
         "the weather roll"
         in client.get(
-            reverse("races:race-night-table", kwargs={"pk": table.pk}), HTTP_ACCEPT_LANGUAGE="en"
+            reverse("live:race-night-table", kwargs={"pk": table.pk}), HTTP_ACCEPT_LANGUAGE="en"
         ).content.decode()
     )
 
@@ -108,7 +108,7 @@ def test_bad_input_is_told_in_plain_words(oval, client):
 
 
 def test_the_wear_check_says_what_the_engine_says(oval, client):
-    url = reverse("races:race-night-wear", kwargs={"pk": oval.race.pk})
+    url = reverse("live:race-night-wear", kwargs={"pk": oval.race.pk})
     good = client.get(url, {"car": "7", **EXAMPLE_WEAR}).json()
     bad = client.get(url, {"car": "7", **EXAMPLE_WEAR, "engine": 9}).json()
     typo = client.get(url, {"car": "7", **EXAMPLE_WEAR, "engine": "x"}).json()
@@ -128,11 +128,11 @@ def test_a_non_entrant_cannot_set_up_nor_record(oval, client, examples_dir):
     assert not LiveTable.objects.exists()
 
     table = table_create(race=oval.race, user=oval.alice, header=example_header(examples_dir))
-    html = client.get(reverse("races:race-night-table", kwargs={"pk": table.pk})).content.decode()
+    html = client.get(reverse("live:race-night-table", kwargs={"pk": table.pk})).content.decode()
     data = json.loads(html.split('id="live-data" type="application/json">')[1].split("</script>")[0])
     assert data["mode"] == "watch"
     assert 'data-action="undo"' not in html
-    roll = reverse("races:race-night-roll", kwargs={"pk": table.pk})
+    roll = reverse("live:race-night-roll", kwargs={"pk": table.pk})
     assert client.post(roll, {"die": "4"}).status_code == 403
 
 
@@ -170,7 +170,7 @@ def test_the_entrant_records_and_the_page_is_in_french(oval, client, examples_di
     client.force_login(oval.bruno)
 
     html = client.get(
-        reverse("races:race-night-table", kwargs={"pk": table.pk}), HTTP_ACCEPT_LANGUAGE="fr"
+        reverse("live:race-night-table", kwargs={"pk": table.pk}), HTTP_ACCEPT_LANGUAGE="fr"
     ).content.decode()
 
     data = json.loads(html.split('id="live-data" type="application/json">')[1].split("</script>")[0])
@@ -184,7 +184,7 @@ def test_the_entrant_records_and_the_page_is_in_french(oval, client, examples_di
 def test_the_site_rolls_fair_gear_dice_and_d20s(oval, client, examples_dir):
     table = table_create(race=oval.race, user=oval.alice, header=example_header(examples_dir))
     client.force_login(oval.alice)
-    roll = reverse("races:race-night-roll", kwargs={"pk": table.pk})
+    roll = reverse("live:race-night-roll", kwargs={"pk": table.pk})
 
     fourth = {client.post(roll, {"die": "4"}).json()["roll"] for _ in range(60)}
     d20 = {client.post(roll, {"die": "d20"}).json()["roll"] for _ in range(60)}
@@ -203,13 +203,13 @@ def test_the_race_page_and_my_races_link_to_race_night(oval, client):
 
     client.force_login(oval.alice)
     assert f'href="{url}"' in client.get(oval.race.get_absolute_url()).content.decode()
-    assert f'href="{url}"' in client.get(reverse("league:my-races")).content.decode()
+    assert f'href="{url}"' in client.get(reverse("races:my-races")).content.decode()
 
 
 def test_a_finished_table_links_its_race_sheet_for_everyone(
     oval, client, examples_dir, django_capture_on_commit_callbacks
 ):
-    from races.live.services import table_finish, table_move
+    from live.services import table_finish, table_move
 
     log = json.loads((examples_dir / "race-ovale-valid.json").read_text())
     table = table_create(race=oval.race, user=oval.alice, header=example_header(examples_dir))
@@ -219,7 +219,7 @@ def test_a_finished_table_links_its_race_sheet_for_everyone(
     with django_capture_on_commit_callbacks(execute=True):
         table, sheet, _created = table_finish(table=table, user=oval.alice)
 
-    html = client.get(reverse("races:race-night-table", kwargs={"pk": table.pk}), HTTP_ACCEPT_LANGUAGE="en")
+    html = client.get(reverse("live:race-night-table", kwargs={"pk": table.pk}), HTTP_ACCEPT_LANGUAGE="en")
     text = html.content.decode()
     assert f'href="{sheet.get_absolute_url()}"' in text
     assert "The race sheet is made." in text

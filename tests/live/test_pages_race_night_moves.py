@@ -7,8 +7,8 @@ from __future__ import annotations
 import pytest
 from django.urls import reverse
 
-from races.live.rolls import SiteRoll
-from races.live.services import table_create
+from live.rolls import SiteRoll
+from live.services import table_create
 from tests.live.conftest import log_header
 
 pytestmark = pytest.mark.django_db
@@ -27,7 +27,7 @@ def test_a_move_other_than_the_sites_roll_is_refused(oval, client, example):
     table = table_create(race=oval.race, user=oval.alice, header=log_header(example))
     client.force_login(oval.alice)
     move = example["turns"][0]["moves"][0]  # car 7, 1st gear, a 2
-    roll = reverse("races:race-night-roll", kwargs={"pk": table.pk})
+    roll = reverse("live:race-night-roll", kwargs={"pk": table.pk})
     while client.post(roll, {"die": "1"}).json()["roll"] == move["roll"]:
         pass  # the site's last roll of the 1st gear's die is a 1: the move says 2
 
@@ -74,7 +74,7 @@ def test_the_page_is_given_the_options_tyres_and_words_for_every_kind_of_move(ov
     table = table_create(race=oval.race, user=oval.alice, header=log_header(example))
     client.force_login(oval.alice)
 
-    page = client.get(reverse("races:race-night-table", kwargs={"pk": table.pk}), HTTP_ACCEPT_LANGUAGE="fr")
+    page = client.get(reverse("live:race-night-table", kwargs={"pk": table.pk}), HTTP_ACCEPT_LANGUAGE="fr")
 
     assert page.status_code == 200
     data = page.context["data"]

@@ -8,10 +8,10 @@ import json
 import pytest
 from django.urls import reverse
 
-from races.live.models import LiveTable
-from races.models import RaceSheet
-from races.sheets.selectors import sheets_to_transcribe
-from races.sheets.services import race_sheet_submit
+from live.models import LiveTable
+from sheets.models import RaceSheet
+from sheets.selectors import sheets_to_transcribe
+from sheets.services import race_sheet_submit
 from tests.factories import Oval
 from tests.sheets.conftest import jpeg_bytes, upload
 
@@ -21,7 +21,7 @@ pytestmark = pytest.mark.django_db
 def photos_alone(oval: Oval, client) -> RaceSheet:
     client.force_login(oval.alice)
     response = client.post(
-        reverse("races:sheet-new", kwargs={"pk": oval.race.pk}),
+        reverse("sheets:sheet-new", kwargs={"pk": oval.race.pk}),
         {"kind": "race", "photos": [upload("sheet.jpg", jpeg_bytes((120, 90)))]},
         HTTP_ACCEPT_LANGUAGE="en",
     )
@@ -38,17 +38,17 @@ def test_a_player_sends_photos_alone_and_the_stewards_get_a_task(oval, client):
     assert list(sheets_to_transcribe(race=oval.race)) == [sheet]
 
     client.force_login(oval.steward)
-    html = client.get(reverse("races:race-stewards", kwargs={"pk": oval.race.pk}), HTTP_ACCEPT_LANGUAGE="en")
+    html = client.get(reverse("sheets:race-stewards", kwargs={"pk": oval.race.pk}), HTTP_ACCEPT_LANGUAGE="en")
     text = html.content.decode()
     assert "Paper sheets to transcribe" in text
-    assert f"{reverse('races:race-night', kwargs={'pk': oval.race.pk})}?transcribe={sheet.pk}" in text
+    assert f"{reverse('live:race-night', kwargs={'pk': oval.race.pk})}?transcribe={sheet.pk}" in text
 
 
 def test_an_empty_submission_is_still_refused(oval, client):
     with pytest.raises(Exception, match="The log is empty."):
         race_sheet_submit(race=oval.race, raw=b"", by=oval.alice)
     client.force_login(oval.alice)
-    response = client.post(reverse("races:sheet-new", kwargs={"pk": oval.race.pk}), {"kind": "race"})
+    response = client.post(reverse("sheets:sheet-new", kwargs={"pk": oval.race.pk}), {"kind": "race"})
     assert response.status_code == 400
     assert not RaceSheet.objects.exists()
 
@@ -56,7 +56,7 @@ def test_an_empty_submission_is_still_refused(oval, client):
 def test_the_steward_records_it_with_the_photos_beside_the_board(oval, client, examples_dir):
     sheet = photos_alone(oval, client)
     client.force_login(oval.steward)
-    live = reverse("races:race-night", kwargs={"pk": oval.race.pk})
+    live = reverse("live:race-night", kwargs={"pk": oval.race.pk})
 
     setup = client.get(live, {"transcribe": sheet.pk}, HTTP_ACCEPT_LANGUAGE="en").content.decode()
     assert f'name="transcribe" value="{sheet.pk}"' in setup
@@ -71,7 +71,7 @@ def test_the_steward_records_it_with_the_photos_beside_the_board(oval, client, e
     response = client.post(live, data)
 
     table = LiveTable.objects.get(race=oval.race)
-    page = reverse("races:race-night-table", kwargs={"pk": table.pk})
+    page = reverse("live:race-night-table", kwargs={"pk": table.pk})
     assert response["Location"] == f"{page}?transcribe={sheet.pk}"
     html = client.get(response["Location"], HTTP_ACCEPT_LANGUAGE="en").content.decode()
     assert "live-photos" in html and sheet.photos.get().image.url in html

@@ -7,8 +7,8 @@ from __future__ import annotations
 import pytest
 from django.urls import reverse
 
-from races.live import engine
-from races.live.models import LiveTable
+from live import engine
+from live.models import LiveTable
 from tests.factories import Oval
 from tests.live.test_pages_race_night import live_url, setup_data
 
@@ -53,7 +53,7 @@ def test_the_stand_and_the_tank_go_into_the_header_the_engine_starts_from(oval, 
     assert (three.get("stand"), "fuel" in three) == ("PIT-4", False)  # empty: a full tank
     state = engine.engine_table(table).state
     assert state.car("7").ext.fuel == 1 and state.car("7").wear.tyres == 4 + 3  # lap 1 on a third: +3
-    assert response["Location"] == reverse("races:race-night-table", kwargs={"pk": table.pk})
+    assert response["Location"] == reverse("live:race-night-table", kwargs={"pk": table.pk})
 
 
 def test_a_tank_of_four_thirds_or_a_stand_off_the_circuit_is_refused_and_nothing_is_made(oval, client):

@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 from django.db import connection
 
-from races.live.models import LiveStep, LiveTable
+from live.models import LiveStep, LiveTable
 from tests.live.conftest import build_night, moves_of, new_table
 
 

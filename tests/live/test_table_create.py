@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 from rest_framework.test import APIClient
 
-from races.live.models import LiveTable
+from live.models import LiveTable
 from tests.live.conftest import post_table
 
 pytestmark = pytest.mark.django_db

@@ -8,8 +8,8 @@ from typing import Any
 
 import pytest
 
-from races.live.models import LiveStep, LiveTable
-from races.live.rolls import SiteRoll
+from live.models import LiveStep, LiveTable
+from live.rolls import SiteRoll
 from tests.live.conftest import Night, build_night, moves_of, new_table
 
 pytestmark = pytest.mark.django_db

@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 from rest_framework.test import APIClient
 
-from races.live.models import LiveStep, LiveTable
+from live.models import LiveStep, LiveTable
 from tests.live.conftest import golden, moves_of, new_table, night_for
 
 pytestmark = pytest.mark.django_db
@@ -122,7 +122,7 @@ def test_a_move_is_stored_at_once_and_another_device_carries_on(night):
     laptop = night.client(night.steward)
 
     assert phone.post(f"/api/tables/{table}/moves/", first, format="json").status_code == 201
-    from races.live import engine
+    from live import engine
 
     engine.forget_all()  # another process: rebuilt from the rows
     state = laptop.get(f"/api/tables/{table}/").json()

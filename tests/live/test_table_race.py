@@ -8,10 +8,10 @@ import time
 import pytest
 from rest_framework.throttling import ScopedRateThrottle
 
-from races.models import RaceSheet
 from rules.formats import read_race_log
 from rules.replay import replay
 from rules.ruleset import RuleSet
+from sheets.models import RaceSheet
 from tests.live.conftest import ALL_OPTIONS, build_night, moves_of, new_table
 
 pytestmark = pytest.mark.django_db

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from races.live import engine
+from live import engine
 from tests.live.conftest import build_night, moves_of, new_table
 
 pytestmark = pytest.mark.django_db

@@ -9,8 +9,9 @@ from decimal import Decimal
 import pytest
 from django.utils import timezone
 
+from circuits.models import Circuit
 from league.models import Driver, ExperienceEntry, Season, Team
-from races.models import Circuit, Race, Result
+from races.models import Race, Result
 from tests.factories import (
     make_driver,
     make_entry,

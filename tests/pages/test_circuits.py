@@ -2,7 +2,7 @@ from __future__ import annotations
 
 from django.urls import reverse
 
-from races.views import summarise_circuit
+from circuits.summary import summarise_circuit
 from tests.pages.conftest import OVALE, in_english
 
 

@@ -6,7 +6,7 @@ from tests.pages.conftest import in_english
 
 
 def test_the_list_shows_every_driver_and_their_experience(client, league):
-    response = client.get(reverse("league:drivers"))
+    response = client.get(reverse("races:drivers"))
 
     assert response.status_code == 200
     html = response.content.decode()
@@ -37,4 +37,4 @@ def test_the_driver_page_speaks_english(client, league):
 
 
 def test_an_unknown_driver_is_not_found(client, league):
-    assert client.get(reverse("league:driver", kwargs={"slug": "nobody"})).status_code == 404
+    assert client.get(reverse("races:driver", kwargs={"slug": "nobody"})).status_code == 404

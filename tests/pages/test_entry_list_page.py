@@ -10,7 +10,7 @@ from django.urls import reverse
 from django.utils import timezone
 
 from league.models import EntryRequest
-from league.registration import entry_request_create
+from races.registration import entry_request_create
 from tests.factories import make_entry, make_season, make_team
 
 pytestmark = pytest.mark.django_db
@@ -37,7 +37,7 @@ def test_before_round_1_the_page_shows_the_entry_list_not_standings(client, plan
     assert 'id="drivers-title"' not in html and 'id="results-title"' not in html
     entry_list = html.split('id="entry-list-title"')[1].split("</section>")[0]
     assert ">7<" in entry_list and "(9)" in entry_list and "nina" in entry_list
-    assert reverse("league:season-enter", args=[season.slug]) in html
+    assert reverse("races:season-enter", args=[season.slug]) in html
 
 
 def test_a_player_asks_to_enter_from_the_form(client, planned):
@@ -46,7 +46,7 @@ def test_a_player_asks_to_enter_from_the_form(client, planned):
     client.force_login(user)
 
     response = client.post(
-        reverse("league:season-enter", args=[season.slug]), {"team": team.pk, "car_number": 12}
+        reverse("races:season-enter", args=[season.slug]), {"team": team.pk, "car_number": 12}
     )
 
     assert response.status_code == 302
@@ -59,7 +59,7 @@ def test_a_taken_number_is_refused_on_the_form(client, planned):
     client.force_login(get_user_model().objects.create_user("nina", "n@example.org", "x"))
 
     response = client.post(
-        reverse("league:season-enter", args=[season.slug]), {"team": team.pk, "car_number": 7}
+        reverse("races:season-enter", args=[season.slug]), {"team": team.pk, "car_number": 7}
     )
 
     assert response.status_code == 200
@@ -73,6 +73,6 @@ def test_a_shut_entry_list_offers_no_form(client, planned):
     season.save()
     client.force_login(get_user_model().objects.create_user("nina", "n@example.org", "x"))
 
-    html = client.get(reverse("league:season-enter", args=[season.slug])).content.decode()
+    html = client.get(reverse("races:season-enter", args=[season.slug])).content.decode()
 
     assert '<form method="post">' not in html.split("<main")[1]

@@ -13,7 +13,7 @@ def test_french_is_the_default(client, league):
 
 
 def test_the_language_switcher_posts_to_set_language(client, league):
-    html = client.get(reverse("league:seasons")).content.decode()
+    html = client.get(reverse("races:seasons")).content.decode()
 
     assert f'action="{reverse("set_language")}"' in html
     assert 'name="next" value="/seasons/"' in html

@@ -23,12 +23,12 @@ def _pages_uncached(settings):
 
 PAGES = {
     "home": lambda lg: reverse("home"),
-    "seasons": lambda lg: reverse("league:seasons"),
+    "seasons": lambda lg: reverse("races:seasons"),
     "season": lambda lg: lg.season.get_absolute_url(),
     "race": lambda lg: lg.first_race.get_absolute_url(),
-    "drivers": lambda lg: reverse("league:drivers"),
+    "drivers": lambda lg: reverse("races:drivers"),
     "driver": lambda lg: lg.alice.get_absolute_url(),
-    "teams": lambda lg: reverse("league:teams"),
+    "teams": lambda lg: reverse("races:teams"),
     "team": lambda lg: lg.red.get_absolute_url(),
     "circuits": lambda lg: reverse("races:circuits"),
     "circuit": lambda lg: lg.circuit.get_absolute_url(),

@@ -66,4 +66,4 @@ def test_it_speaks_english(client, league):
 def test_an_unknown_race_is_not_found(client, league):
     missing = Race.objects.order_by("-pk").first().pk + 1
 
-    assert client.get(reverse("races:race", kwargs={"pk": missing})).status_code == 404
+    assert client.get(reverse("sheets:race", kwargs={"pk": missing})).status_code == 404

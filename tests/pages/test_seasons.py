@@ -20,7 +20,7 @@ def _pages_uncached(settings):
 
 
 def test_the_list_shows_every_season(client, league):
-    response = client.get(reverse("league:seasons"))
+    response = client.get(reverse("races:seasons"))
 
     assert response.status_code == 200
     html = response.content.decode()
@@ -88,7 +88,7 @@ def test_best_n_is_not_mentioned_when_every_race_counts(client, league):
 
 
 def test_an_unknown_season_is_not_found(client, league):
-    assert client.get(reverse("league:season", kwargs={"slug": "1999"})).status_code == 404
+    assert client.get(reverse("races:season", kwargs={"slug": "1999"})).status_code == 404
 
 
 def build_season(races: int) -> Season:
@@ -150,8 +150,8 @@ def test_the_season_page_reads_the_results_once(client):
 @pytest.mark.django_db
 def test_the_season_list_runs_as_many_queries_for_many_seasons(client):
     build_season(1)
-    one = queries_for(client, reverse("league:seasons"))
+    one = queries_for(client, reverse("races:seasons"))
     build_season(5)
     build_season(6)
 
-    assert queries_for(client, reverse("league:seasons")) == one
+    assert queries_for(client, reverse("races:seasons")) == one

@@ -6,7 +6,7 @@ from tests.pages.conftest import in_english
 
 
 def test_the_list_shows_every_team_with_its_colour(client, league):
-    response = client.get(reverse("league:teams"))
+    response = client.get(reverse("races:teams"))
 
     assert response.status_code == 200
     html = response.content.decode()
@@ -35,4 +35,4 @@ def test_the_team_page_speaks_english(client, league):
 
 
 def test_an_unknown_team_is_not_found(client, league):
-    assert client.get(reverse("league:team", kwargs={"slug": "nobody"})).status_code == 404
+    assert client.get(reverse("races:team", kwargs={"slug": "nobody"})).status_code == 404

@@ -21,7 +21,7 @@ pytestmark = pytest.mark.django_db
 
 def test_a_change_made_by_another_process_shows_at_once_despite_the_local_copy(client):
     league = small_league()
-    url = reverse("league:season", args=[league.season.slug])
+    url = reverse("races:season", args=[league.season.slug])
     assert "Alice" in client.get(url).content.decode()
     # Another process renames her: its rows are committed and it moves the shared generation;
     # nothing of that reaches this process's signals or its local copy of the page.
@@ -32,7 +32,7 @@ def test_a_change_made_by_another_process_shows_at_once_despite_the_local_copy(c
 
 def test_a_hit_from_the_local_copy_runs_no_query_and_carries_a_token_of_its_own():
     league = small_league()
-    url = reverse("league:season", args=[league.season.slug])
+    url = reverse("races:season", args=[league.season.slug])
     Client().get(url)
     pages = []
     for _ in range(2):
@@ -45,7 +45,7 @@ def test_a_hit_from_the_local_copy_runs_no_query_and_carries_a_token_of_its_own(
 
 def test_french_and_english_pages_are_kept_apart():
     league = small_league()
-    url = reverse("league:season", args=[league.season.slug])
+    url = reverse("races:season", args=[league.season.slug])
     french = Client(headers={"accept-language": "fr"}).get(url)
     english = Client(headers={"accept-language": "en"}).get(url)
     assert french["Content-Language"] == "fr" and english["Content-Language"] == "en"
@@ -59,7 +59,7 @@ def test_french_and_english_pages_are_kept_apart():
 
 def test_a_signed_in_user_is_not_served_the_local_copy(client, django_user_model):
     league = small_league()
-    url = reverse("league:season", args=[league.season.slug])
+    url = reverse("races:season", args=[league.season.slug])
     Client().get(url)
     client.force_login(django_user_model.objects.create_user("zoe", password="x"))
     assert "zoe" in client.get(url).content.decode()
@@ -69,7 +69,7 @@ def test_another_process_s_change_shows_within_the_memo_of_the_generation(monkey
     """With a shared cache, a process reads the generation at most every GENERATION_MEMO_SECONDS."""
     monkeypatch.setattr(page_cache, "_memo_seconds", lambda: 0.2)
     league = small_league()
-    url = reverse("league:season", args=[league.season.slug])
+    url = reverse("races:season", args=[league.season.slug])
     assert "Alice" in client.get(url).content.decode()
     Driver.objects.filter(pk=league.alice.pk).update(name="Alicia")
     cache.incr(page_cache.GENERATION_KEY)  # another process's commit
@@ -81,7 +81,7 @@ def test_another_process_s_change_shows_within_the_memo_of_the_generation(monkey
 def test_a_change_in_this_process_shows_at_once_despite_the_memo(monkeypatch, client):
     monkeypatch.setattr(page_cache, "_memo_seconds", lambda: 60.0)
     league = small_league()
-    url = reverse("league:season", args=[league.season.slug])
+    url = reverse("races:season", args=[league.season.slug])
     assert "Alice" in client.get(url).content.decode()
     driver_update(driver=league.alice, data={"name": "Alicia"})
     assert "Alicia" in client.get(url).content.decode()

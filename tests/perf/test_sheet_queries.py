@@ -17,11 +17,12 @@ from django.test.utils import CaptureQueriesContext
 
 from league.models import ExperienceEntry
 from league.selectors import driver_experience
-from races.models import Race, RaceSheet, Result
+from races.models import Race, Result
 from races.services import circuit_create
-from races.sheets.judging import race_sheet_validate
-from races.sheets.services import race_sheet_submit
 from rules import load_circuit
+from sheets.judging import race_sheet_validate
+from sheets.models import RaceSheet
+from sheets.services import race_sheet_submit
 from tests.factories import bot_races
 
 pytestmark = pytest.mark.django_db

@@ -8,12 +8,13 @@ from pathlib import Path
 
 from django.utils import timezone
 
-from races.models import Race, RaceSheet
+from races.models import Race
 from races.services import circuit_create, race_create, race_entry_create
-from races.sheets.judging import race_sheet_validate
-from races.sheets.services import race_sheet_submit
 from rules.bot import write_race
 from rules.track import load_circuit
+from sheets.judging import race_sheet_validate
+from sheets.models import RaceSheet
+from sheets.services import race_sheet_submit
 from tests import factories
 from tests.factories import Oval, make_driver, make_entry, make_season, make_steward, make_team
 

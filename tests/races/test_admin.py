@@ -7,9 +7,10 @@ import json
 import pytest
 from django.urls import reverse
 
+from circuits.models import Circuit
 from league.models import Driver, ExperienceEntry, Season, SeasonEntry, Team
 from league.services import experience_record
-from races.models import Circuit, Race, RaceEntry, Result
+from races.models import Race, RaceEntry, Result
 from tests.factories import make_driver, make_entry, make_season, make_team, oval_document, run_race
 
 pytestmark = pytest.mark.django_db

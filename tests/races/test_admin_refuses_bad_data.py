@@ -10,9 +10,9 @@ from django.urls import reverse
 from django.utils import timezone, translation
 
 from league.models import SeasonEntry
-from league.selectors import driver_standings
 from races.models import Race
 from races.services import season_schedule
+from races.standings import driver_standings
 from tests.factories import make_circuit, make_driver, make_race, make_season, make_team, oval_document
 
 pytestmark = pytest.mark.django_db
@@ -255,7 +255,7 @@ def test_the_race_admin_shows_the_status_read_only_and_changes_it_through_the_se
 
 
 def test_a_sheet_for_a_race_not_yet_run_is_refused(django_user_model, season, teams):
-    from races.sheets.services import SubmissionRefused, race_sheet_submit
+    from sheets.services import SubmissionRefused, race_sheet_submit
 
     race = make_race(season, 1, scheduled_at=timezone.now() + timedelta(days=5))
     steward = django_user_model.objects.create_superuser("steward", password="x")  # a league admin

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from django.core.exceptions import ValidationError
 
-from races.models import Circuit
+from circuits.models import Circuit
 from races.services import circuit_create, circuit_update
 from tests.factories import oval_document
 

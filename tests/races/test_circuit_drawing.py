@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from races.circuits.drawing import CarMark, circuit_layout, circuit_svg, ink_for, square_centres
+from circuits.drawing import CarMark, circuit_layout, circuit_svg, ink_for, square_centres
 from rules.track import load_circuit
 from tests.factories import OVAL, oval_document
 

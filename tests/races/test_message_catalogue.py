@@ -16,12 +16,12 @@ import pytest
 from django.urls import reverse
 from django.utils import translation
 
-from races.messages import message_text, verdict_text
-from races.replay.frames import _event, race_replay
-from races.sheets.site_messages import SITE_TEMPLATES, SiteCode, site_violation
+from core.messages import message_text, verdict_text
+from core.site_messages import SITE_TEMPLATES, SiteCode, site_violation
 from rules.messages import TEMPLATES, WORD_PARAMS, WORDS, Code, Kind, msg, render
 from rules.verdict import Event
 from rules.weather import WeatherLabel
+from sheets.replay.frames import _event, race_replay
 from tests.races.replay_setup import build_oval, make_steward, submit
 from tests.rules.test_messages import _said
 
@@ -255,7 +255,7 @@ def test_the_sheet_page_shows_violations_in_the_readers_language(client, example
         french = message_text(violation["code"], violation["params"])
     assert french != english and french.startswith("passage de la ")
     client.force_login(steward)
-    url = reverse("races:sheet", kwargs={"pk": sheet.pk})
+    url = reverse("sheets:sheet", kwargs={"pk": sheet.pk})
 
     client.defaults["HTTP_ACCEPT_LANGUAGE"] = "fr"
     with translation.override("fr"):

@@ -6,8 +6,8 @@ import json
 
 import pytest
 
-from races.models import RaceSheet
-from races.replay.frames import race_replay, standing_race_sheet
+from sheets.models import RaceSheet
+from sheets.replay.frames import race_replay, standing_race_sheet
 from tests.factories import OVAL
 from tests.races.replay_setup import (
     Oval,

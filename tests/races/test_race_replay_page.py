@@ -8,7 +8,7 @@ import re
 import pytest
 from django.urls import reverse
 
-from races.models import RaceSheet
+from sheets.models import RaceSheet
 from tests.races.replay_setup import Oval, build_oval, last_squares, make_steward, submit
 
 pytestmark = pytest.mark.django_db
@@ -40,7 +40,7 @@ def test_a_race_without_a_sheet_has_no_replay(client, oval):
 
     assert "data-replay" not in html
     assert "replay.js" not in html
-    assert client.get(reverse("races:race-replay", args=[oval.race.pk])).status_code == 404
+    assert client.get(reverse("sheets:race-replay", args=[oval.race.pk])).status_code == 404
 
 
 def test_an_invalid_sheet_gives_no_replay(client, oval, examples_dir):
@@ -50,7 +50,7 @@ def test_an_invalid_sheet_gives_no_replay(client, oval, examples_dir):
     html = client.get(oval.race.get_absolute_url()).content.decode()
 
     assert "data-replay" not in html
-    assert client.get(reverse("races:race-replay", args=[oval.race.pk])).status_code == 404
+    assert client.get(reverse("sheets:race-replay", args=[oval.race.pk])).status_code == 404
 
 
 def test_a_valid_sheet_puts_the_viewer_on_the_race_page(client, oval, example_log):
@@ -68,13 +68,13 @@ def test_a_valid_sheet_puts_the_viewer_on_the_race_page(client, oval, example_lo
     assert re.search(r'<div class="replay-controls" data-replay-controls hidden>', html)
     assert 'aria-live="polite"' in html
     assert f'max="{len(data["turns"])}"' in html
-    assert reverse("races:race-replay", args=[oval.race.pk]) in html
+    assert reverse("sheets:race-replay", args=[oval.race.pk]) in html
 
 
 def test_without_javascript_every_turn_with_events_is_listed(client, oval, example_log):
     submit(oval.race, example_log, oval.steward)
 
-    html = client.get(reverse("races:race-replay", args=[oval.race.pk])).content.decode()
+    html = client.get(reverse("sheets:race-replay", args=[oval.race.pk])).content.decode()
 
     details = html[html.index('<details class="replay-all">') : html.index("</details>")]
     assert details.count("ev-finished") == 2  # cars 7 and 3 cross the line
@@ -85,7 +85,7 @@ def test_without_javascript_every_turn_with_events_is_listed(client, oval, examp
 def test_the_replay_page_has_the_viewer_and_a_way_back(client, oval, example_log):
     submit(oval.race, example_log, oval.steward)
 
-    response = client.get(reverse("races:race-replay", args=[oval.race.pk]))
+    response = client.get(reverse("sheets:race-replay", args=[oval.race.pk]))
 
     assert response.status_code == 200
     html = response.content.decode()

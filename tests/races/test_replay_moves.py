@@ -10,11 +10,11 @@ import pytest
 from django.urls import reverse
 from django.utils.translation import override
 
-from races.models import RaceSheet
-from races.replay.frames import race_replay
 from rules.formats import read_race_log
 from rules.replay import replay
 from rules.track import load_circuit
+from sheets.models import RaceSheet
+from sheets.replay.frames import race_replay
 from tests.races.replay_setup import bot_race_at_montreal, build_oval, make_steward, submit
 
 pytestmark = pytest.mark.django_db
@@ -148,15 +148,15 @@ def test_an_invalid_version_replays_up_to_where_the_engine_stopped(oval, example
     assert [v["rule"] for v in frames["turns"][2]["violations"]] == ["G2"]
     assert frames["turns"][3]["violations"][0]["fatal"]
     assert all(car["status"] == "running" and car["position"] is None for car in frames["cars"])
-    url = reverse("races:race-replay", args=[oval.race.pk])
+    url = reverse("sheets:race-replay", args=[oval.race.pk])
     assert client.get(f"{url}?sheet={bad.pk}").status_code == 200
     assert client.get(url).status_code == 404  # no valid version stands for the race
     assert client.get(f"{url}?sheet=999999").status_code == 404
 
 
 def test_a_log_that_no_longer_replays_says_why_in_the_readers_language(oval, example_log):
-    from races.models import Circuit
-    from races.replay.frames import ReplayUnavailable
+    from circuits.models import Circuit
+    from sheets.replay.frames import ReplayUnavailable
 
     sheet = submit(oval.race, example_log, oval.steward)
     Circuit.objects.filter(pk=oval.race.circuit_id).update(document={"format": "formule-de/circuit@1"})

@@ -9,9 +9,9 @@ from django.template import Context, Template
 from django.test import Client
 from django.urls import reverse
 
-from races.rulebook import en, fr
-from races.rulebook.anchors import rule_anchor, rule_url
-from races.rulebook.book import book, rule_ids
+from league.rulebook import en, fr
+from league.rulebook.anchors import rule_anchor, rule_url
+from league.rulebook.book import book, rule_ids
 from tests.rulebook.emitted import decided_rule_ids, engine_rule_ids, site_rule_ids
 
 pytestmark = pytest.mark.django_db
@@ -20,7 +20,7 @@ _ID = re.compile(r'\bid="(rule-[^"]+)"')
 
 
 def page(language: str) -> str:
-    response = Client(HTTP_ACCEPT_LANGUAGE=language).get(reverse("races:rules"))
+    response = Client(HTTP_ACCEPT_LANGUAGE=language).get(reverse("league:rules"))
     assert response.status_code == 200
     assert response["Content-Language"] == language
     return response.content.decode()
@@ -94,7 +94,7 @@ def test_a_language_without_its_text_reads_the_english():
 
 def test_the_navigation_links_the_rules_page():
     html = Client(HTTP_ACCEPT_LANGUAGE="fr").get(reverse("home")).content.decode()
-    assert f'href="{reverse("races:rules")}"' in html
+    assert f'href="{reverse("league:rules")}"' in html
 
 
 def render(source: str, **context) -> str:
@@ -126,4 +126,4 @@ def test_the_season_page_links_its_options_to_their_rules():
     html = Client(HTTP_ACCEPT_LANGUAGE="fr").get(season.get_absolute_url()).content.decode()
 
     assert 'href="/rules/#rule-A7"' in html and 'href="/rules/#rule-A13"' in html
-    assert f'href="{reverse("races:rules")}"' in html
+    assert f'href="{reverse("league:rules")}"' in html

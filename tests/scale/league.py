@@ -63,8 +63,9 @@ def setup(seasons: int, races: int) -> dict:
 
 def check() -> dict:
     from league.models import ExperienceEntry, Season
-    from league.selectors import driver_standings
-    from races.models import Race, RaceSheet, Result
+    from races.models import Race, Result
+    from races.standings import driver_standings
+    from sheets.models import RaceSheet
 
     statuses: dict[str, int] = defaultdict(int)
     for status in RaceSheet.objects.values_list("status", flat=True):

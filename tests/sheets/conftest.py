@@ -15,8 +15,9 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 from PIL import Image
 
 from league.models import Driver, ExperienceEntry, Season
-from league.selectors import driver_standings, team_standings
-from races.models import Race, RaceEntry, RaceSheet, Result
+from races.models import Race, RaceEntry, Result
+from races.standings import driver_standings, team_standings
+from sheets.models import RaceSheet
 from tests.factories import Oval, build_oval
 
 
@@ -116,7 +117,7 @@ def celery_eager() -> Iterator[None]:
 @pytest.fixture
 def submit(django_capture_on_commit_callbacks):
     """Submit through the service and run what it queued (the validation) as a commit would."""
-    from races.sheets.services import race_sheet_submit
+    from sheets.services import race_sheet_submit
 
     def run(race: Race, raw: bytes, by, **kwargs) -> RaceSheet:
         with django_capture_on_commit_callbacks(execute=True):

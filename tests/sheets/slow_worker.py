@@ -25,7 +25,7 @@ def _slow_judge(**_kwargs: Any) -> None:
     # In the process that runs the task (a prefork child or the solo worker), once Django is ready.
     if not DELAY:
         return
-    from races.sheets import judging
+    from sheets import judging
 
     if getattr(judging._judge, "slowed", False):
         return

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
 
-from races.models import RaceSheet, SubmissionAttempt
+from sheets.models import RaceSheet, SubmissionAttempt
 from tests.sheets.test_sheet_api import client_for, sheets_url
 
 pytestmark = pytest.mark.django_db

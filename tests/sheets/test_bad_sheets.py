@@ -10,8 +10,8 @@ from django.test.client import RequestFactory, encode_multipart
 from django.urls import reverse
 from rest_framework.test import force_authenticate
 
-from races.models import RaceSheet, SubmissionAttempt
-from races.sheets.api import RaceSheetCreateApi
+from sheets.api import RaceSheetCreateApi
+from sheets.models import RaceSheet, SubmissionAttempt
 from tests.sheets.conftest import log_for, png_header, snapshot, upload
 from tests.sheets.test_sheet_api import client_for, sheets_url
 

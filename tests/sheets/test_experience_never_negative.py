@@ -12,11 +12,12 @@ from django.utils import timezone
 from league.models import ExperienceEntry
 from league.selectors import driver_experience
 from league.services import experience_record
-from races.models import Protest, Race, RaceSheet, Result
+from races.models import Race, Result
 from races.services import race_create, race_entry_create
-from races.sheets.judging import _conclude, _judge
-from races.sheets.protests import protest_decide, protest_file
-from races.sheets.services import race_sheet_submit
+from sheets.judging import _conclude, _judge
+from sheets.models import Protest, RaceSheet
+from sheets.protests import protest_decide, protest_file
+from sheets.services import race_sheet_submit
 from tests.factories import EXAMPLE_WEAR
 from tests.sheets.test_sheet_experience import SPENDING_LOG, give
 

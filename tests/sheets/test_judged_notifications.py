@@ -12,10 +12,10 @@ import pytest
 from django.core import mail
 
 from config.celery_app import app
-from league.models import Notice
-from league.notifications.tasks import announce_events, deliver
-from races.sheets.judging import race_sheet_validate
-from races.sheets.services import race_sheet_submit
+from notifications.models import Notice
+from notifications.tasks import announce_events, deliver
+from sheets.judging import race_sheet_validate
+from sheets.services import race_sheet_submit
 from tests.factories import build_oval
 
 pytestmark = pytest.mark.django_db
@@ -28,7 +28,7 @@ def oval(db):
 
 def _judge(oval, examples_dir, django_capture_on_commit_callbacks):
     raw = (examples_dir / "race-ovale-valid.json").read_bytes()
-    with mock.patch("races.sheets.tasks.validate_race_sheet.delay"):  # judged by hand below
+    with mock.patch("sheets.tasks.validate_race_sheet.delay"):  # judged by hand below
         sheet = race_sheet_submit(race=oval.race, raw=raw, by=oval.alice)
     with django_capture_on_commit_callbacks(execute=True):
         return race_sheet_validate(sheet_id=sheet.pk)
@@ -74,7 +74,7 @@ def test_a_message_the_event_task_cannot_send_is_queued_for_a_retry(
     oval, examples_dir, django_capture_on_commit_callbacks
 ):
     with (
-        mock.patch("league.notifications.channels.email_send", side_effect=OSError("mail server down")),
+        mock.patch("notifications.channels.email_send", side_effect=OSError("mail server down")),
         mock.patch.object(deliver, "delay") as queued,
     ):
         sheet = _judge(oval, examples_dir, django_capture_on_commit_callbacks)

@@ -18,13 +18,14 @@ from django.contrib.auth import get_user_model
 from django.utils import timezone
 
 from league.models import ExperienceEntry
-from races.models import RaceEntry, RaceSheet, Result
+from races.models import RaceEntry, Result
 from races.services import circuit_create
-from races.sheets import judging
-from races.sheets.judging import race_sheet_validate, race_sheets_validate
-from races.sheets.services import race_sheet_submit
-from races.sheets.tasks import race_sheets_requeue_stale
 from rules import load_circuit
+from sheets import judging
+from sheets.judging import race_sheet_validate, race_sheets_validate
+from sheets.models import RaceSheet
+from sheets.services import race_sheet_submit
+from sheets.tasks import race_sheets_requeue_stale
 from tests.factories import bot_races
 
 pytestmark = pytest.mark.django_db
@@ -46,7 +47,7 @@ def _season(slug: str, spa) -> list[RaceSheet]:
     races = bot_races(
         *spa, season_slug=slug, cars=CARS, seeds=range(1, RACES + 1), experience="100", crew_prefix=f"{slug}-"
     )
-    with mock.patch("races.sheets.services.race_sheet_enqueue"):  # stored, not queued
+    with mock.patch("sheets.services.race_sheet_enqueue"):  # stored, not queued
         sheets = [race_sheet_submit(race=race, raw=raw, by=by) for race, raw in races]
     return sheets
 
@@ -128,7 +129,7 @@ def test_a_backlog_message_costs_one_read_of_its_own_row(spa, django_capture_on_
     from django.db import connection
     from django.test.utils import CaptureQueriesContext
 
-    from races.sheets.tasks import validate_race_sheet
+    from sheets.tasks import validate_race_sheet
 
     first, second, _third = _season("backlog", spa)
     RaceSheet.objects.filter(pk=second.pk).update(status=RaceSheet.Status.VALIDATING, claim="task-a")
@@ -148,7 +149,7 @@ def test_the_sweep_releases_a_sheet_whose_task_is_gone(spa):
     RaceSheet.objects.filter(pk=first.pk).update(
         status=RaceSheet.Status.VALIDATING, claim="dead-task", updated_at=timezone.now() - timedelta(hours=1)
     )
-    with mock.patch("races.sheets.tasks.validate_race_sheet.delay") as delay:
+    with mock.patch("sheets.tasks.validate_race_sheet.delay") as delay:
         assert race_sheets_requeue_stale(older_than=timedelta(minutes=10)) >= 1
     delay.assert_any_call(first.pk)
     swept = RaceSheet.objects.get(pk=first.pk)
@@ -185,7 +186,7 @@ def test_a_race_with_both_its_sheets_in_one_batch_counts_its_gains_once(spa):
     ledger has the first's rows once."""
     first, *_rest = _season("twice", spa)
     by = first.submitted_by
-    with mock.patch("races.sheets.services.race_sheet_enqueue"):
+    with mock.patch("sheets.services.race_sheet_enqueue"):
         second = race_sheet_submit(race=first.race, raw=bytes(first.raw), by=by)
     judged = race_sheets_validate(sheet_id=first.pk, claim="task-e", more=10)
     assert {s.pk: (s.status, s.chosen) for s in judged if s.race_id == first.race_id} == {

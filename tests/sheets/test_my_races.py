@@ -8,9 +8,9 @@ from django.urls import reverse
 from django.utils import timezone
 from icalendar import Calendar
 
-from races.models import Protest, RaceSheet
-from races.player import player_dashboard
+from races.my_races import player_dashboard
 from races.services import race_create, race_entry_create
+from sheets.models import Protest, RaceSheet
 from tests.factories import make_circuit
 
 
@@ -29,11 +29,11 @@ def test_the_page_shows_the_next_race_its_wear_form_and_the_sheet_owed(client, o
     race = _next_race(oval)
     client.force_login(oval.alice)
 
-    html = client.get(reverse("league:my-races")).content.decode()
+    html = client.get(reverse("races:my-races")).content.decode()
 
     assert race.get_absolute_url() in html.split('id="next-race"')[1]
     assert f'action="{reverse("races:wear-build", args=[race.entries.get().pk])}"' in html
-    assert reverse("races:sheet-new", args=[oval.race.pk]) in html  # the oval race was run, no sheet yet
+    assert reverse("sheets:sheet-new", args=[oval.race.pk]) in html  # the oval race was run, no sheet yet
     # the badge: the wear build and the sheet owed
     assert player_dashboard(user=oval.alice).todo_count == 2
     assert '<span class="count"' in html and ">2</span>" in html
@@ -82,16 +82,16 @@ def test_protests_by_and_against_me_with_their_state(oval):
 def test_a_visitor_without_a_driver_is_sent_to_the_seasons(client, oval):
     client.force_login(oval.steward)
 
-    html = client.get(reverse("league:my-races")).content.decode()
+    html = client.get(reverse("races:my-races")).content.decode()
 
-    assert reverse("league:seasons") in html
+    assert reverse("races:seasons") in html
 
 
 def test_my_calendar_lists_my_races_in_utc(client, oval):
     race = _next_race(oval)
     client.force_login(oval.alice)
 
-    response = client.get(reverse("league:my-calendar"), follow=True)
+    response = client.get(reverse("races:my-calendar"), follow=True)
 
     events = Calendar.from_ical(response.content).walk("VEVENT")
     assert len(events) == 2  # the oval and round 6

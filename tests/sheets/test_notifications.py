@@ -15,12 +15,13 @@ from django.db import transaction
 from django.utils import timezone
 
 from accounts.profiles import profile_for
-from league.models import Notice
-from league.notifications.reminders import race_tomorrow
-from league.registration import entry_request_accept, entry_request_create, entry_request_refuse
-from races.models import Protest, Race
+from notifications.models import Notice
+from notifications.reminders import race_tomorrow
+from races.models import Race
+from races.registration import entry_request_accept, entry_request_create, entry_request_refuse
 from races.services import race_create, race_entry_create, race_publish
-from races.sheets.protests import protest_decide, protest_file
+from sheets.models import Protest
+from sheets.protests import protest_decide, protest_file
 from tests.factories import make_circuit, make_season, make_team
 from tests.sheets.conftest import close_window, log_for
 
@@ -223,7 +224,7 @@ def test_race_tomorrow_is_sent_once_even_when_the_reminder_runs_twice(
 
 @pytest.mark.django_db(transaction=True)
 def test_a_rolled_back_submission_sends_nothing(hook, examples_dir):
-    from races.sheets.services import race_sheet_submit
+    from sheets.services import race_sheet_submit
     from tests.sheets.conftest import build_oval
 
     oval = build_oval()

@@ -6,9 +6,10 @@ import pytest
 from django.core.exceptions import PermissionDenied, ValidationError
 
 from league.models import ExperienceEntry
-from races.models import Penalty, Protest, Result
-from races.sheets.judging import race_sheet_choose
-from races.sheets.protests import protest_decide, protest_file
+from races.models import Penalty, Result
+from sheets.judging import race_sheet_choose
+from sheets.models import Protest
+from sheets.protests import protest_decide, protest_file
 from tests.sheets.conftest import standings
 
 pytestmark = pytest.mark.django_db

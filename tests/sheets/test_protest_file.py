@@ -7,8 +7,9 @@ from datetime import timedelta
 import pytest
 from django.core.exceptions import PermissionDenied, ValidationError
 
-from races.models import Protest, Race, RaceSheet
-from races.sheets.protests import protest_file
+from races.models import Race
+from sheets.models import Protest, RaceSheet
+from sheets.protests import protest_file
 
 pytestmark = pytest.mark.django_db
 

@@ -8,8 +8,8 @@ from decimal import Decimal
 import pytest
 
 from league.models import ExperienceEntry
-from races.models import RaceSheet
-from races.sheets.judging import race_sheet_choose
+from sheets.judging import race_sheet_choose
+from sheets.models import RaceSheet
 
 pytestmark = pytest.mark.django_db
 

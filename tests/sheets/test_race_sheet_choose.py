@@ -8,10 +8,11 @@ import pytest
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import IntegrityError
 
-from races.models import Race, RaceSheet, Result
+from races.models import Race, Result
 from races.services import race_publish
-from races.sheets.judging import race_sheet_choose
-from races.sheets.services import SubmissionRefused, race_sheet_submit
+from sheets.judging import race_sheet_choose
+from sheets.models import RaceSheet
+from sheets.services import SubmissionRefused, race_sheet_submit
 from tests.sheets.conftest import close_window, standings
 
 pytestmark = pytest.mark.django_db

@@ -5,8 +5,9 @@ from __future__ import annotations
 import pytest
 from django.core.exceptions import PermissionDenied
 
-from races.models import Race, RaceSheet, SubmissionAttempt
-from races.sheets.services import SubmissionRefused, SubmissionTooLarge, race_sheet_submit
+from races.models import Race
+from sheets.models import RaceSheet, SubmissionAttempt
+from sheets.services import SubmissionRefused, SubmissionTooLarge, race_sheet_submit
 from tests.sheets.conftest import snapshot
 
 pytestmark = pytest.mark.django_db
@@ -25,7 +26,7 @@ def test_it_stores_the_log_as_pending_and_queues_its_validation(
     assert bytes(stored.raw) == raw
     assert (stored.version, stored.kind, stored.submitted_by) == (1, "race", oval.alice)
     # The validation is queued once the sheet is committed (beside the page cache's own bump).
-    assert len([c for c in queued if getattr(c, "__module__", "") != "config.page_cache"]) == 1
+    assert len([c for c in queued if getattr(c, "__module__", "") != "core.page_cache"]) == 1
 
 
 def test_it_keeps_the_bytes_exactly_even_when_they_are_not_text(oval, submit):

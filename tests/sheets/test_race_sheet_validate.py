@@ -7,8 +7,9 @@ from decimal import Decimal
 import pytest
 
 from league.models import ExperienceEntry
-from races.models import Race, RaceSheet, Result
-from races.sheets.judging import race_sheet_validate
+from races.models import Race, Result
+from sheets.judging import race_sheet_validate
+from sheets.models import RaceSheet
 from tests.sheets.conftest import log_for, snapshot, standings
 
 pytestmark = pytest.mark.django_db
@@ -160,7 +161,7 @@ def test_validating_twice_changes_the_standings_once(oval, example, submit):
 def test_a_sheet_left_validating_by_a_dead_worker_is_finished_by_the_next_run(
     oval, example, django_capture_on_commit_callbacks
 ):
-    from races.sheets.services import race_sheet_submit
+    from sheets.services import race_sheet_submit
 
     with django_capture_on_commit_callbacks(execute=False):
         sheet = race_sheet_submit(race=oval.race, raw=example("race-ovale-valid.json"), by=oval.alice)
@@ -188,7 +189,7 @@ def test_an_engine_failure_marks_the_sheet_error_with_the_reason(oval, example, 
     def broken(**kwargs):
         raise KeyError("T9")
 
-    monkeypatch.setattr("races.sheets.judging.judge_race_log", broken)
+    monkeypatch.setattr("sheets.judging.judge_race_log", broken)
     before = snapshot(oval.race)
 
     sheet = submit(oval.race, example("race-ovale-valid.json"), oval.alice)

@@ -5,8 +5,9 @@ from __future__ import annotations
 import pytest
 from django.core.management import call_command
 
-from races.models import RaceSheet, Result
-from races.sheets.rejudge import outcome_differences, race_sheet_rejudge
+from races.models import Result
+from sheets.models import RaceSheet
+from sheets.rejudge import outcome_differences, race_sheet_rejudge
 from tests.sheets.conftest import log_for
 
 pytestmark = pytest.mark.django_db

@@ -8,9 +8,9 @@ import pytest
 from django.conf import settings
 from django.utils import timezone
 
-from races.models import RaceSheet
-from races.sheets import tasks
-from races.sheets.tasks import race_sheets_requeue_stale, requeue_stale_sheets
+from sheets import tasks
+from sheets.models import RaceSheet
+from sheets.tasks import race_sheets_requeue_stale, requeue_stale_sheets
 
 pytestmark = pytest.mark.django_db
 
@@ -91,7 +91,7 @@ def test_a_requeued_sheet_is_judged_once(oval, example):
 def test_production_code_carries_no_test_delay():
     from pathlib import Path
 
-    import races.sheets.judging as judging
+    import sheets.judging as judging
 
     source = Path(judging.__file__).read_text()
     assert "RACE_SHEET_TEST_DELAY" not in source and "_test_delay" not in source

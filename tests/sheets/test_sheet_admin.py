@@ -6,8 +6,9 @@ import pytest
 from django.contrib.admin.helpers import ACTION_CHECKBOX_NAME
 from django.urls import reverse
 
-from races.models import Penalty, Protest, RaceSheet, SheetConfirmation, SheetPhoto, SubmissionAttempt
-from races.sheets.protests import protest_file, sheet_confirm
+from races.models import Penalty
+from sheets.models import Protest, RaceSheet, SheetConfirmation, SheetPhoto, SubmissionAttempt
+from sheets.protests import protest_file, sheet_confirm
 from tests.sheets.conftest import jpeg_bytes, upload
 
 pytestmark = pytest.mark.django_db
@@ -76,7 +77,7 @@ def test_the_decide_action_opens_the_decision_page_where_the_stewards_decide(ste
         admin_url(Protest, "changelist"), {"action": "decide", ACTION_CHECKBOX_NAME: [protest.pk]}
     )
     assert response.status_code == 302
-    assert response["Location"] == reverse("races:protest-decide", args=[protest.pk])
+    assert response["Location"] == reverse("sheets:protest-decide", args=[protest.pk])
     page = steward_client.get(response["Location"]).content.decode()
     assert "Blocking in T2." in page
 
@@ -128,7 +129,7 @@ def test_results_are_read_only_in_the_admin(steward_client, filed, oval):
 
 
 def test_the_requeue_action_queues_pending_sheets_from_the_list(steward_client, oval, example, monkeypatch):
-    from races.sheets import admin as sheet_admin
+    from sheets import admin as sheet_admin
 
     sheet = RaceSheet.objects.create(
         race=oval.race, version=1, submitted_by=oval.alice, raw=example("race-ovale-valid.json")

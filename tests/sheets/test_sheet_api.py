@@ -8,7 +8,7 @@ import pytest
 from django.urls import reverse
 from rest_framework.test import APIClient
 
-from races.models import RaceSheet, SheetPhoto
+from sheets.models import RaceSheet, SheetPhoto
 from tests.sheets.conftest import jpeg_bytes, standings, upload
 
 pytestmark = pytest.mark.django_db

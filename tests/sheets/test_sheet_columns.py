@@ -1,4 +1,4 @@
-"""How the verdicts' rows are written: the sheets' JSON documents as text (config/json_field.py) and
+"""How the verdicts' rows are written: the sheets' JSON documents as text (core/json_field.py) and
 an update of many rows in one statement (league/bulk_writes.update_from_values)."""
 
 from __future__ import annotations
@@ -9,13 +9,14 @@ import pytest
 from django.core.exceptions import FieldError, ValidationError
 from django.db import connection
 
-from league.bulk_writes import update_from_values
-from races.models import RaceEntry, RaceSheet
+from core.bulk_writes import update_from_values
+from races.models import RaceEntry
+from sheets.models import RaceSheet
 
 
 @pytest.fixture
 def sheets(oval, example, django_capture_on_commit_callbacks) -> list[RaceSheet]:
-    from races.sheets.services import race_sheet_submit
+    from sheets.services import race_sheet_submit
 
     with django_capture_on_commit_callbacks(execute=False):  # stored, not judged
         return [

@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 from django.core.exceptions import PermissionDenied, ValidationError
 
-from races.models import SheetConfirmation
-from races.sheets.protests import sheet_confirm
+from sheets.models import SheetConfirmation
+from sheets.protests import sheet_confirm
 
 pytestmark = pytest.mark.django_db
 

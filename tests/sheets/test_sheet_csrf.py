@@ -6,7 +6,7 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
-from races.models import RaceSheet, SubmissionAttempt
+from sheets.models import RaceSheet, SubmissionAttempt
 
 pytestmark = pytest.mark.django_db
 MB = 1024 * 1024
@@ -20,7 +20,7 @@ def victim(oval):
 
 
 def url(oval) -> str:
-    return reverse("races:sheet-new", kwargs={"pk": oval.race.pk})
+    return reverse("sheets:sheet-new", kwargs={"pk": oval.race.pk})
 
 
 def test_a_cross_site_oversized_post_writes_no_attempt(oval, victim):

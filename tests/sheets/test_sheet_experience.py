@@ -9,10 +9,10 @@ import pytest
 from league.models import ExperienceEntry
 from league.selectors import driver_experience
 from league.services import experience_record
-from races.models import RaceSheet
-from races.sheets.experience import experience_check
-from races.sheets.judging import race_sheet_choose
 from rules.ledger import XpChange, XpKind, XpReason
+from sheets.experience import experience_check
+from sheets.judging import race_sheet_choose
+from sheets.models import RaceSheet
 from tests.conftest import ROOT
 
 SPENDING_LOG = ROOT / "fixtures" / "race_logs" / "core" / "x2-legal-minus1.json"

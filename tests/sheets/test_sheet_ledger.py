@@ -10,10 +10,11 @@ from django.apps import apps
 
 from league.models import ExperienceEntry
 from league.services import experience_record, season_entry_update
-from races.models import RaceSheet, Result
-from races.sheets.judging import race_sheet_choose
+from races.models import Result
 from rules.ledger import XpReason
 from rules.state import Cause
+from sheets.judging import race_sheet_choose
+from sheets.models import RaceSheet
 from tests.conftest import ROOT
 
 pytestmark = pytest.mark.django_db
@@ -137,7 +138,7 @@ def test_the_data_migration_keys_old_rows_to_the_sheet_their_note_names(oval, su
 
 
 def test_the_ledger_knows_every_reason_the_engine_gives_and_the_pages_every_cause() -> None:
-    from league.templatetags.league_extras import ELIMINATION_CAUSES
+    from races.templatetags.league_extras import ELIMINATION_CAUSES
 
     assert {r.value for r in XpReason} <= set(ExperienceEntry.Reason.values)
     assert {c.value for c in Cause} <= set(ELIMINATION_CAUSES)

@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 from django.urls import reverse
 
-from races.models import Protest, RaceSheet, SheetConfirmation, SubmissionAttempt
-from races.sheets.services import race_sheet_submit
+from sheets.models import Protest, RaceSheet, SheetConfirmation, SubmissionAttempt
+from sheets.services import race_sheet_submit
 
 pytestmark = pytest.mark.django_db
 
@@ -18,7 +18,7 @@ def browser(client):
 
 
 def new_url(race) -> str:
-    return reverse("races:sheet-new", kwargs={"pk": race.pk})
+    return reverse("sheets:sheet-new", kwargs={"pk": race.pk})
 
 
 def test_the_race_page_offers_the_form_to_entrants_only(oval, browser):
@@ -185,10 +185,10 @@ def test_another_entrant_confirms_and_protests_from_the_page(oval, example, subm
     html = browser.get(sheet.get_absolute_url()).content.decode()
     assert "Confirm this sheet" in html and "File a protest" in html
 
-    browser.post(reverse("races:sheet-confirm", kwargs={"pk": sheet.pk}))
+    browser.post(reverse("sheets:sheet-confirm", kwargs={"pk": sheet.pk}))
     car7 = oval.race.entries.get(season_entry=oval.car7)
     response = browser.post(
-        reverse("races:sheet-protest", kwargs={"pk": sheet.pk}),
+        reverse("sheets:sheet-protest", kwargs={"pk": sheet.pk}),
         {"reason": "Blocked in T2.", "against": car7.pk},
     )
 
@@ -212,4 +212,4 @@ def test_the_submitter_gets_no_confirm_button(oval, example, submit, browser):
 
 
 def test_an_unknown_sheet_is_not_found(oval, browser):
-    assert browser.get(reverse("races:sheet", kwargs={"pk": 12345})).status_code == 404
+    assert browser.get(reverse("sheets:sheet", kwargs={"pk": 12345})).status_code == 404

@@ -10,9 +10,9 @@ import pytest
 from django.test import Client
 from PIL import Image
 
-from races.models import RaceSheet, SheetPhoto, SubmissionAttempt
-from races.sheets.photo_processing import sheet_photos_process
-from races.sheets.services import SubmissionRefused, race_sheet_submit
+from sheets.models import RaceSheet, SheetPhoto, SubmissionAttempt
+from sheets.photo_processing import sheet_photos_process
+from sheets.services import SubmissionRefused, race_sheet_submit
 from tests.sheets.conftest import jpeg_bytes, png_header, snapshot, upload
 
 pytestmark = pytest.mark.django_db
@@ -106,7 +106,7 @@ def test_too_many_photos_are_refused(oval, example, settings):
 def test_the_request_only_reads_headers_the_worker_decodes(oval, example, django_capture_on_commit_callbacks):
     """Stored after the cheap checks; not a pixel decoded in the request (the task queued on commit does it)."""
     photo_bytes = jpeg_bytes((800, 600), exif=True)
-    with mock.patch("races.sheets.photos.Image.Image.load") as load:
+    with mock.patch("sheets.photos.Image.Image.load") as load:
         with django_capture_on_commit_callbacks(execute=False) as queued:
             sheet = race_sheet_submit(
                 race=oval.race,

@@ -15,8 +15,8 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
-from races.models import RaceSheet, SheetPhoto
-from races.sheets.verdicts import first_violation
+from sheets.models import RaceSheet, SheetPhoto
+from sheets.verdicts import first_violation
 from tests.sheets.conftest import jpeg_bytes, upload
 
 pytestmark = pytest.mark.django_db
@@ -78,12 +78,12 @@ def test_the_page_shows_the_first_violation_up_top_and_no_classification(invalid
     assert top < html.index('id="violations-title"')
     section = html[top : html.index("</section>", top)]
     assert "Turn 3" in section and "car 7" in section and "gear 2 → 4 skips a gear going up" in section
-    assert f'href="{reverse("races:rules")}#rule-G2"' in section
+    assert f'href="{reverse("league:rules")}#rule-G2"' in section
     assert f"?sheet={invalid.pk}#turn-3" in section
     assert 'id="legal-choices"' in section and "gear 3" in section
     assert "1 more violation that followed from it" in section
     # "rule T1" links to the rule, never read as the corner T1
-    assert f'<a class="rule-ref" href="{reverse("races:rules")}#rule-T1">rule T1</a>' in html
+    assert f'<a class="rule-ref" href="{reverse("league:rules")}#rule-T1">rule T1</a>' in html
     assert 'id="classification-title"' not in html
     assert 'id="no-classification"' in html
     assert 'id="correct-sheet"' in section
@@ -99,13 +99,13 @@ def test_a_corrected_version_keeps_the_photos(
     invalid, oval, example, client: Client, django_capture_on_commit_callbacks
 ):
     client.force_login(oval.alice)
-    form = client.get(reverse("races:sheet-new", args=[oval.race.pk]) + f"?from={invalid.pk}")
+    form = client.get(reverse("sheets:sheet-new", args=[oval.race.pk]) + f"?from={invalid.pk}")
     assert f'name="previous" value="{invalid.pk}"' in form.content.decode()
     assert "its 2 photos are kept" in form.content.decode()
 
     with django_capture_on_commit_callbacks(execute=True):
         response = client.post(
-            reverse("races:sheet-new", args=[oval.race.pk]),
+            reverse("sheets:sheet-new", args=[oval.race.pk]),
             {
                 "kind": "race",
                 "log_text": example("race-ovale-valid.json").decode(),
@@ -146,7 +146,7 @@ def test_the_first_line_and_the_knock_ons_take_each_languages_colon(invalid, cli
 @pytest.mark.parametrize(
     ("stored", "french"),
     [
-        # what the worker stores (races/sheets/judging.py, tasks.py), old rows included
+        # what the worker stores (sheets/judging.py, tasks.py), old rows included
         ("the replay took too long and was stopped", "le moteur de règles a mis trop de temps"),
         ("internal error: ZeroDivisionError: division by zero", f"erreur interne{NNBSP}: ZeroDivisionError"),
         (
@@ -169,7 +169,7 @@ def test_the_workers_reason_reads_in_the_readers_language(invalid, client: Clien
 def test_the_reason_the_task_stores_is_one_the_page_translates():
     from django.utils import translation
 
-    from races.sheets.failures import Failure, failure_reason, failure_text
+    from sheets.failures import Failure, failure_reason, failure_text
 
     stored = failure_reason(Failure.TASK, "OperationalError: gone")
     assert stored == "validation failed: OperationalError: gone"  # the API's English, as documented
@@ -182,17 +182,17 @@ def test_the_reason_the_task_stores_is_one_the_page_translates():
 def test_a_broken_circuit_is_stored_in_english_and_read_in_french(monkeypatch):
     from django.utils import translation
 
-    from races.sheets.engine import SheetEngineError, race_track
-    from races.sheets.failures import failure_text
     from rules.messages.reading import ReadCode
     from rules.track import CircuitError
+    from sheets.engine import SheetEngineError, race_track
+    from sheets.failures import failure_text
     from tests.factories import make_race, make_season
 
     def refuse(document):
         raise CircuitError("lanes", ReadCode.EXPECTED_INTEGER, got="'three'")
 
-    monkeypatch.setattr("races.sheets.engine.load_circuit", refuse)
-    monkeypatch.setattr("races.sheets.engine._TRACKS", {})  # an earlier test may have read this circuit
+    monkeypatch.setattr("sheets.engine.load_circuit", refuse)
+    monkeypatch.setattr("sheets.engine._TRACKS", {})  # an earlier test may have read this circuit
     race = make_race(make_season(), 1)
     with translation.override("fr"), pytest.raises(SheetEngineError) as caught:
         race_track(race)

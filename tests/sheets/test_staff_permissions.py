@@ -9,9 +9,9 @@ from django.urls import reverse
 from rest_framework.test import APIClient
 
 from league.models import Team
-from races.models import Protest, RaceSheet
-from races.sheets.judging import race_sheet_choose
-from races.sheets.protests import protest_decide, protest_file
+from sheets.judging import race_sheet_choose
+from sheets.models import Protest, RaceSheet
+from sheets.protests import protest_decide, protest_file
 
 pytestmark = pytest.mark.django_db
 
@@ -86,7 +86,7 @@ def test_a_view_only_staff_is_not_offered_the_stewards_admin_actions(oval, sheet
 
 
 def test_a_view_only_staff_cannot_submit_sheets_for_a_race_he_is_not_in(oval, viewer, example):
-    from races.sheets.selectors import sheet_submitter_allowed
+    from sheets.selectors import sheet_submitter_allowed
 
     assert not sheet_submitter_allowed(race=oval.race, user=viewer)
     assert sheet_submitter_allowed(race=oval.race, user=oval.alice)

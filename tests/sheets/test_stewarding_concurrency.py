@@ -1,6 +1,6 @@
 """Stewards and drivers acting at the same moment: one decision, a penalty counted once, publish or protest.
 
-The services lock the race's row, then the sheet's, then the protest's (races/sheets/judging.py's
+The services lock the race's row, then the sheet's, then the protest's (sheets/judging.py's
 order). The PostgreSQL tests run the writers in real parallel transactions; SQLite serialises
 every writer, so there each race is played one after the other: the second comer sees the first.
 """
@@ -20,14 +20,15 @@ from django.db import connection
 from django.utils import timezone
 
 from races import services
-from races.models import Penalty, Protest, Race, RaceEvent, Result
+from races.models import Penalty, Race, Result
 from races.services import race_create, race_entry_create, race_publish, race_status_set
-from races.sheets import protests, stewarding
-from races.sheets.judging import race_sheet_validate
-from races.sheets.protests import protest_decide, protest_file
-from races.sheets.services import race_sheet_submit
-from races.sheets.stewarding import penalty_impose
-from races.sheets.tasks import impose_penalty
+from sheets import protests, stewarding
+from sheets.judging import race_sheet_validate
+from sheets.models import Protest, RaceEvent
+from sheets.protests import protest_decide, protest_file
+from sheets.services import race_sheet_submit
+from sheets.stewarding import penalty_impose
+from sheets.tasks import impose_penalty
 from tests.factories import EXAMPLE_WEAR, build_oval, make_steward
 
 User = get_user_model()
@@ -215,7 +216,7 @@ def _another_race_with_a_sheet(oval, example) -> int:
     )  # fmt: skip
     for entry, slot in ((oval.car7, 1), (oval.car3, 2)):
         race_entry_create(race=race, season_entry=entry, grid_slot=slot, wear=dict(EXAMPLE_WEAR))
-    with mock.patch("races.sheets.tasks.validate_race_sheet.delay"):  # judged below, by hand
+    with mock.patch("sheets.tasks.validate_race_sheet.delay"):  # judged below, by hand
         return race_sheet_submit(race=race, raw=example("race-ovale-valid.json"), by=oval.alice).pk
 
 

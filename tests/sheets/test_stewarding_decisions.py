@@ -6,9 +6,10 @@ import pytest
 from django.core.exceptions import ValidationError
 
 from league.models import ExperienceEntry
-from races.models import Protest, Race, RaceEvent, RaceSheet, Result
-from races.sheets.forms import DecisionForm
-from races.sheets.protests import protest_decide, protest_file
+from races.models import Race, Result
+from sheets.forms import DecisionForm
+from sheets.models import Protest, RaceEvent, RaceSheet
+from sheets.protests import protest_decide, protest_file
 from tests.sheets.conftest import snapshot, standings
 
 pytestmark = pytest.mark.django_db
@@ -62,7 +63,7 @@ def test_upholding_a_protest_against_the_standing_version_goes_back_to_the_previ
     oval, sheet, example, submit
 ):
     second = submit(oval.race, example("race-ovale-valid.json"), oval.bruno)
-    from races.sheets.judging import race_sheet_choose
+    from sheets.judging import race_sheet_choose
 
     race_sheet_choose(sheet=second, by=oval.steward)
     protest = protest_file(sheet=second, by=oval.alice, reason="Version 2 is not what we played.")
@@ -87,7 +88,7 @@ def test_the_rejection_and_its_reason_show_on_the_sheet_page(oval, sheet, client
 
 
 def test_a_rejected_sheet_is_not_judged_again_nor_chosen(oval, sheet):
-    from races.sheets.judging import race_sheet_choose, race_sheet_validate
+    from sheets.judging import race_sheet_choose, race_sheet_validate
 
     protest = protest_file(sheet=sheet, by=oval.bruno, reason="Wrong race.")
     protest_decide(protest=protest, by=oval.steward, decision="Rejected.", upheld=True)

@@ -7,9 +7,10 @@ import re
 import pytest
 from django.urls import reverse
 
-from races.models import Penalty, Race, RaceEvent
-from races.sheets.protests import protest_decide, protest_file
-from races.sheets.stewarding import penalty_impose
+from races.models import Penalty, Race
+from sheets.models import RaceEvent
+from sheets.protests import protest_decide, protest_file
+from sheets.stewarding import penalty_impose
 from tests.sheets.conftest import close_window, jpeg_bytes, snapshot, upload
 
 pytestmark = pytest.mark.django_db
@@ -95,7 +96,7 @@ def test_the_driver_page_lists_the_penalty(oval, penalised, web):
 
 
 def test_the_decision_page_is_for_stewards_only(oval, protest, web):
-    url = reverse("races:protest-decide", args=[protest.pk])
+    url = reverse("sheets:protest-decide", args=[protest.pk])
 
     assert web.get(url).status_code == 302  # to the admin's login
     web.force_login(oval.bruno)
@@ -105,7 +106,7 @@ def test_the_decision_page_is_for_stewards_only(oval, protest, web):
 def test_the_decision_page_puts_the_evidence_beside_a_form_that_decides_nothing_by_itself(oval, protest, web):
     web.force_login(oval.steward)
 
-    html = web.get(reverse("races:protest-decide", args=[protest.pk])).content.decode()
+    html = web.get(reverse("sheets:protest-decide", args=[protest.pk])).content.decode()
 
     assert f'href="/races/{oval.race.pk}/replay/#turn-2"' in html
     assert "Car 7 blocked me in the corner." in html
@@ -119,7 +120,7 @@ def test_a_decision_without_an_outcome_is_sent_back_with_nothing_changed(oval, p
     web.force_login(oval.steward)
     before = snapshot(oval.race)
 
-    response = web.post(reverse("races:protest-decide", args=[protest.pk]), {"decision": "Reasons."})
+    response = web.post(reverse("sheets:protest-decide", args=[protest.pk]), {"decision": "Reasons."})
 
     assert response.status_code == 200
     assert "This field is required." in response.content.decode()
@@ -128,12 +129,12 @@ def test_a_decision_without_an_outcome_is_sent_back_with_nothing_changed(oval, p
 
 def test_the_stewards_page_penalises_publishes_and_shows_the_whole_history(oval, sheet, protest, web):
     web.force_login(oval.steward)
-    page = reverse("races:race-stewards", args=[oval.race.pk])
+    page = reverse("sheets:race-stewards", args=[oval.race.pk])
     html = web.get(page).content.decode()
     assert "Car 7 blocked me in the corner." in text(html) or "bruno" in html
 
     response = web.post(
-        reverse("races:race-penalise", args=[oval.race.pk]),
+        reverse("sheets:race-penalise", args=[oval.race.pk]),
         {
             "race_entry": oval.race.entries.get(season_entry=oval.car3).pk,
             "kind": "reprimand",
@@ -142,14 +143,14 @@ def test_the_stewards_page_penalises_publishes_and_shows_the_whole_history(oval,
     )
     assert response.status_code == 302
 
-    refused = web.post(reverse("races:race-publish", args=[oval.race.pk]), {"override_reason": ""})
+    refused = web.post(reverse("sheets:race-publish", args=[oval.race.pk]), {"override_reason": ""})
     assert refused.status_code == 400 and "still open" in refused.content.decode()
     protest_decide(protest=protest, by=oval.steward, decision="No case.", upheld=False)
-    refused = web.post(reverse("races:race-publish", args=[oval.race.pk]), {"override_reason": ""})
+    refused = web.post(reverse("sheets:race-publish", args=[oval.race.pk]), {"override_reason": ""})
     assert refused.status_code == 400 and "protest window is open" in refused.content.decode()
 
     close_window(oval.race)
-    assert web.post(reverse("races:race-publish", args=[oval.race.pk]), {}).status_code == 302
+    assert web.post(reverse("sheets:race-publish", args=[oval.race.pk]), {}).status_code == 302
     assert Race.objects.get(pk=oval.race.pk).status == Race.Status.OFFICIAL
 
     history = text(web.get(page).content.decode())
@@ -162,7 +163,7 @@ def test_a_penalty_refused_on_the_stewards_page_says_why(oval, sheet, web):
     before = snapshot(oval.race)
 
     response = web.post(
-        reverse("races:race-penalise", args=[oval.race.pk]),
+        reverse("sheets:race-penalise", args=[oval.race.pk]),
         {"race_entry": oval.race.entries.get(season_entry=oval.car3).pk, "kind": "points", "amount": 9,
          "reason": "Too much."},
     )  # fmt: skip

@@ -9,11 +9,12 @@ from django.core.exceptions import PermissionDenied, ValidationError
 from django.utils import timezone
 
 from league.models import ExperienceEntry
-from races.models import Penalty, Race, RaceEvent, RaceSheet, Result
+from races.models import Penalty, Race, Result
 from races.services import race_create, race_entry_create, race_publish
-from races.sheets.judging import race_sheet_choose
-from races.sheets.stewarding import penalty_impose
-from races.sheets.tasks import impose_penalty
+from sheets.judging import race_sheet_choose
+from sheets.models import RaceEvent, RaceSheet
+from sheets.stewarding import penalty_impose
+from sheets.tasks import impose_penalty
 from tests.factories import EXAMPLE_WEAR
 from tests.sheets.conftest import close_window, snapshot, standings
 

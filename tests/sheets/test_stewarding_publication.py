@@ -5,10 +5,11 @@ from __future__ import annotations
 import pytest
 from django.core.exceptions import PermissionDenied, ValidationError
 
-from races.audit import race_history
-from races.models import Race, RaceEvent
+from races.models import Race
 from races.services import race_publish, race_reopen
-from races.sheets.protests import protest_decide, protest_file
+from sheets.audit import race_history
+from sheets.models import RaceEvent
+from sheets.protests import protest_decide, protest_file
 from tests.sheets.conftest import close_window, snapshot
 
 pytestmark = pytest.mark.django_db

@@ -6,8 +6,8 @@ import pytest
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import IntegrityError, transaction
 
-from races.models import Protest, ProtestPhoto, RaceEvent, RaceSheet, SheetConfirmation
-from races.sheets.protests import protest_file, protest_withdraw, sheet_confirm
+from sheets.models import Protest, ProtestPhoto, RaceEvent, RaceSheet, SheetConfirmation
+from sheets.protests import protest_file, protest_withdraw, sheet_confirm
 from tests.sheets.conftest import close_window, jpeg_bytes, snapshot, upload
 
 pytestmark = pytest.mark.django_db
@@ -96,7 +96,7 @@ def test_the_stance_is_fixed_once_the_window_closes(oval, sheet):
 
 
 def test_a_decided_protest_is_a_final_word(oval, sheet):
-    from races.sheets.protests import protest_decide
+    from sheets.protests import protest_decide
 
     protest = protest_file(sheet=sheet, by=oval.bruno, reason="Blocked.")
     protest_decide(protest=protest, by=oval.steward, decision="Racing incident.", upheld=False)

@@ -7,10 +7,10 @@ from unittest import mock
 import pytest
 from django.core.exceptions import ValidationError
 
-from league.validators import TEXT_MAX_CHARS
-from races.models import Protest, RaceSheet, SheetConfirmation, SubmissionAttempt
-from races.sheets.protests import protest_file, protest_withdraw, sheet_confirm
-from races.sheets.services import SubmissionRefused, SubmissionTooLarge, race_sheet_submit
+from core.validators import TEXT_MAX_CHARS
+from sheets.models import Protest, RaceSheet, SheetConfirmation, SubmissionAttempt
+from sheets.protests import protest_file, protest_withdraw, sheet_confirm
+from sheets.services import SubmissionRefused, SubmissionTooLarge, race_sheet_submit
 from tests.sheets.conftest import jpeg_bytes, upload
 
 pytestmark = pytest.mark.django_db

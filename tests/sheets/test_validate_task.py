@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 from django.db import OperationalError
 
-from races.models import RaceSheet
-from races.sheets.tasks import TRANSIENT_ERRORS, validate_race_sheet
+from sheets.models import RaceSheet
+from sheets.tasks import TRANSIENT_ERRORS, validate_race_sheet
 from tests.sheets.conftest import standings
 
 pytestmark = pytest.mark.django_db
@@ -14,7 +14,7 @@ pytestmark = pytest.mark.django_db
 
 @pytest.fixture
 def pending(oval, example, django_capture_on_commit_callbacks):
-    from races.sheets.services import race_sheet_submit
+    from sheets.services import race_sheet_submit
 
     with django_capture_on_commit_callbacks(execute=False):  # stored, not run
         return race_sheet_submit(race=oval.race, raw=example("race-ovale-valid.json"), by=oval.alice)
@@ -44,7 +44,7 @@ def test_running_it_twice_changes_the_standings_once(oval, pending):
 
 
 def test_a_database_hiccup_is_retried(oval, pending, monkeypatch):
-    from races.sheets import judging as sheet_services
+    from sheets import judging as sheet_services
 
     real = sheet_services._judge
     calls = []
@@ -68,7 +68,7 @@ def test_when_retries_are_spent_the_sheet_says_error_with_the_reason(oval, pendi
     def down(sheet, *args):
         raise OperationalError("could not connect to server")
 
-    monkeypatch.setattr("races.sheets.judging._judge", down)
+    monkeypatch.setattr("sheets.judging._judge", down)
 
     result = validate_race_sheet.apply(args=[pending.pk])
 
@@ -86,7 +86,7 @@ def test_a_replay_stopped_by_the_time_limit_leaves_the_sheet_in_error(oval, pend
     def endless(sheet, *args):
         raise SoftTimeLimitExceeded()
 
-    monkeypatch.setattr("races.sheets.judging._judge", endless)
+    monkeypatch.setattr("sheets.judging._judge", endless)
 
     validate_race_sheet.apply(args=[pending.pk])
 

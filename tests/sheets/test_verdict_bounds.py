@@ -8,8 +8,8 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
-from races.models import RaceSheet
-from races.sheets.engine import bounded
+from sheets.engine import bounded
+from sheets.models import RaceSheet
 
 pytestmark = pytest.mark.django_db
 

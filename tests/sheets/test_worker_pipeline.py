@@ -16,9 +16,9 @@ from django.db import connection
 from rest_framework.test import APIClient
 
 from config.celery_app import app as celery_app
-from league.selectors import driver_standings
-from races.models import RaceSheet
-from races.sheets.tasks import validate_race_sheet
+from races.standings import driver_standings
+from sheets.models import RaceSheet
+from sheets.tasks import validate_race_sheet
 from tests.sheets.conftest import build_oval
 from tests.sheets.worker import REDIS_DB, WorkerRig, restore_broker, use_broker, wait_for, worker_database_url
 

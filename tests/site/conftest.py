@@ -8,8 +8,9 @@ from pathlib import Path
 
 import pytest
 
+from circuits.models import Circuit
 from league.models import Driver, Season, SeasonEntry, Team
-from races.models import Circuit, Race, Result
+from races.models import Race, Result
 from tests.conftest import absent
 from tests.factories import make_circuit, make_driver, make_entry, make_season, make_team, run_race
 

@@ -9,7 +9,8 @@ from django.core.exceptions import ValidationError
 from django.urls import reverse
 from django.utils import timezone
 
-from races.models import Circuit, Race
+from circuits.models import Circuit
+from races.models import Race
 from races.services import season_schedule
 from tests.factories import make_circuit, oval_document, wide_oval_document
 

@@ -54,7 +54,7 @@ def test_standings_csv_cells_that_would_be_formulas_are_neutralised(client):
     ):
         Driver.objects.filter(pk=driver.pk).update(name=name)  # as if stored before the names were checked
     league.red.__class__.objects.filter(pk=league.red.pk).update(name="\tRouge")
-    response = client.get(reverse("league:season-standings-csv", args=[league.season.slug]))
+    response = client.get(reverse("races:season-standings-csv", args=[league.season.slug]))
     rows = list(csv.DictReader(io.StringIO(response.content.decode())))
     names = sorted(row["name"] for row in rows)
     assert names == sorted(['\'=HYPERLINK("http://evil.example","x")', "'+1", "'@SUM(A1)", "'-2"])
@@ -64,7 +64,7 @@ def test_standings_csv_cells_that_would_be_formulas_are_neutralised(client):
 def test_a_newline_in_a_season_name_does_not_break_the_calendar(client):
     league = small_league()
     league.season.__class__.objects.filter(pk=league.season.pk).update(name="Saison\r\nBEGIN:VEVENT")
-    response = client.get(reverse("league:season-calendar", args=[league.season.slug]))
+    response = client.get(reverse("races:season-calendar", args=[league.season.slug]))
     assert response.status_code == 200
     calendar = Calendar.from_ical(response.content)
     assert str(calendar["X-WR-CALNAME"]) == "Saison BEGIN:VEVENT"

@@ -8,7 +8,7 @@ import pytest
 from django.urls import reverse
 from icalendar import Calendar
 
-from league.demo import RUNNING, demo_load
+from demo.services import RUNNING, demo_load
 from races.models import Race, Result
 from tests.site.conftest import PROJECT_CIRCUITS
 
@@ -40,7 +40,7 @@ def test_a_visitor_follows_the_home_page_to_a_race_and_sees_its_results(live_ser
 
 
 def test_the_header_form_switches_the_site_to_english(live_server, page, demo):
-    page.goto(live_server.url + reverse("league:seasons"))
+    page.goto(live_server.url + reverse("races:seasons"))
     assert page.locator("html").get_attribute("lang") == "fr"
 
     page.select_option("#language", "en")
@@ -48,18 +48,18 @@ def test_the_header_form_switches_the_site_to_english(live_server, page, demo):
     page.wait_for_load_state()
 
     assert page.locator("html").get_attribute("lang") == "en"
-    assert page.url.endswith(reverse("league:seasons"))
+    assert page.url.endswith(reverse("races:seasons"))
     nav = page.locator("nav.main-nav").inner_text()
     assert "Seasons" in nav and "Drivers" in nav
     assert page.locator("h1").inner_text().casefold() == "seasons"
 
 
 def test_the_calendar_link_downloads_one_event_per_race(live_server, page, demo, tmp_path: Path):
-    season_url = reverse("league:season", args=[RUNNING.slug])
+    season_url = reverse("races:season", args=[RUNNING.slug])
     page.goto(live_server.url + season_url)
 
     with page.expect_download() as download_info:
-        page.click(f'a[href="{reverse("league:season-calendar", args=[RUNNING.slug])}"]')
+        page.click(f'a[href="{reverse("races:season-calendar", args=[RUNNING.slug])}"]')
     download = download_info.value
     target = tmp_path / download.suggested_filename
     download.save_as(target)

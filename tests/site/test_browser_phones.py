@@ -10,10 +10,12 @@ from __future__ import annotations
 import pytest
 from django.urls import reverse
 
-from league.demo import PLANNED_SLUG, REPLAY_ROUND, RUNNING, demo_load
+from circuits.models import Circuit
+from demo.services import PLANNED_SLUG, REPLAY_ROUND, RUNNING, demo_load
 from league.models import Driver, Season, Team
-from races.models import Circuit, Race, RaceSheet
-from races.sheets.services import race_sheet_submit
+from races.models import Race
+from sheets.models import RaceSheet
+from sheets.services import race_sheet_submit
 from tests.site.conftest import PROJECT_CIRCUITS
 
 EXAMPLES = PROJECT_CIRCUITS.parent / "examples"
@@ -80,17 +82,17 @@ def public_pages() -> list[str]:
     assert invalid.status == RaceSheet.Status.INVALID
     pages = [
         reverse("home"),
-        reverse("league:seasons"),
+        reverse("races:seasons"),
         *(season.get_absolute_url() for season in Season.objects.all()),
-        reverse("league:drivers"),
+        reverse("races:drivers"),
         driver.get_absolute_url(),
-        reverse("league:teams"),
+        reverse("races:teams"),
         team.get_absolute_url(),
         reverse("races:circuits"),
         *(circuit.get_absolute_url() for circuit in Circuit.objects.filter(races__season=running).distinct()),
         *(race.get_absolute_url() for race in statuses.values()),
-        reverse("races:race-replay", args=[replayed.pk]),
-        reverse("races:rules"),
+        reverse("sheets:race-replay", args=[replayed.pk]),
+        reverse("league:rules"),
         reverse("league:experience"),
         reverse("league:experience") + f"?season={RUNNING.slug}",
         reverse("league:experience-driver", args=[driver.slug]),
@@ -100,7 +102,7 @@ def public_pages() -> list[str]:
         "/no-such-page/",
     ]
     pages += [invalid.get_absolute_url(), *([sheet.get_absolute_url()] if sheet else [])]
-    assert reverse("league:season", args=[PLANNED_SLUG]) in pages  # the entry list, before round 1
+    assert reverse("races:season", args=[PLANNED_SLUG]) in pages  # the entry list, before round 1
     return pages
 
 
@@ -127,7 +129,7 @@ def test_standings_fold_fit_and_a_scrolling_table_keeps_its_first_column(live_se
     page in French, and the results grid scrolled sideways on a phone."""
     phone = browser.new_context(locale="fr", viewport={"width": 390, "height": 844}, is_mobile=True)
     page = phone.new_page()
-    page.goto(live_server.url + reverse("league:season", args=[RUNNING.slug]))
+    page.goto(live_server.url + reverse("races:season", args=[RUNNING.slug]))
 
     # On a phone: position, driver and points; the car, team and counts folded under the name.
     table = page.locator("#drivers-title ~ .standings-wrap table")

@@ -6,9 +6,9 @@ import json
 
 import pytest
 
-from league.demo import REPLAY_ROUND, RUNNING, demo_load
+from demo.services import REPLAY_ROUND, RUNNING, demo_load
 from races.models import Race
-from races.replay.frames import standing_race_sheet
+from sheets.replay.frames import standing_race_sheet
 from tests.races.replay_setup import last_squares
 from tests.site.conftest import PROJECT_CIRCUITS
 

@@ -14,10 +14,10 @@ import json
 
 import pytest
 
-from races.models import RaceSheet
 from rules.formats import read_race_log
 from rules.replay import replay
 from rules.track import load_circuit
+from sheets.models import RaceSheet
 from tests.factories import OVAL
 from tests.races.replay_setup import build_oval, make_steward, submit
 

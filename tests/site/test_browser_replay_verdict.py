@@ -11,8 +11,8 @@ import pytest
 from django.urls import reverse
 
 from config.celery_app import app as celery_app
-from races.models import RaceSheet
-from races.sheets.services import race_sheet_submit
+from sheets.models import RaceSheet
+from sheets.services import race_sheet_submit
 from tests.factories import build_oval
 from tests.sheets.conftest import jpeg_bytes, upload
 from tests.site.conftest import session_cookie
@@ -64,7 +64,7 @@ def test_the_invalid_sheet_page_leads_with_the_first_violation_and_what_was_lega
     ]
     assert first.locator(".knock-on summary").inner_text() == "1 autre infraction qui en découle"
     rule = first.locator("a.rule-ref").first
-    assert rule.get_attribute("href") == reverse("races:rules") + "#rule-G2"
+    assert rule.get_attribute("href") == reverse("league:rules") + "#rule-G2"
     # "rule T1" (the knock-on) reads as a rule, the corner T1 stays a name on the board
     assert page.locator("table a.rule-ref", has_text="règle T1").count() == 1
     assert page.locator("#classification-title").count() == 0

@@ -11,8 +11,8 @@ from __future__ import annotations
 import pytest
 
 from config.celery_app import app as celery_app
-from races.models import RaceSheet
-from races.sheets.services import race_sheet_submit
+from sheets.models import RaceSheet
+from sheets.services import race_sheet_submit
 from tests.factories import build_oval
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow, pytest.mark.django_db(transaction=True)]

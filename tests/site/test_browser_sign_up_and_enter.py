@@ -9,7 +9,7 @@ import pytest
 from django.core import mail
 from django.urls import reverse
 
-from league.demo import PASSWORD, RUNNING, demo_load
+from demo.services import PASSWORD, RUNNING, demo_load
 from league.models import EntryRequest, SeasonEntry
 from races.entry_lists import remaining_races
 from races.models import RaceEntry
@@ -51,9 +51,9 @@ def test_a_new_visitor_signs_up_enters_the_season_and_gets_his_races(live_server
     assert page.locator("header .who").inner_text() == "zoe"
 
     # Ask to enter the running season, in the team with room.
-    season_url = reverse("league:season", args=[RUNNING.slug])
+    season_url = reverse("races:season", args=[RUNNING.slug])
     page.goto(url + season_url)
-    page.click(f'a[href="{reverse("league:season-enter", args=[RUNNING.slug])}"]')
+    page.click(f'a[href="{reverse("races:season-enter", args=[RUNNING.slug])}"]')
     page.select_option("#id_team", label="Écurie Blanche")
     page.fill("#id_car_number", "17")
     page.click("main form button[type=submit]")
@@ -77,7 +77,7 @@ def test_a_new_visitor_signs_up_enters_the_season_and_gets_his_races(live_server
     steward.close()
 
     # The player's page: the next race and the wear-build form.
-    page.goto(url + reverse("league:my-races"))
+    page.goto(url + reverse("races:my-races"))
     entry = SeasonEntry.objects.get(season__slug=RUNNING.slug, driver__user__username="zoe")
     races = list(remaining_races(season=entry.season))
     assert races  # the demo has rounds to come
@@ -99,7 +99,7 @@ def test_a_new_visitor_signs_up_enters_the_season_and_gets_his_races(live_server
     ):
         form.locator(f'input[name="wear-{mine.pk}-{part}"]').fill(str(n))
     form.locator("button[type=submit]").click()
-    page.wait_for_url(f"**{reverse('league:my-races')}")
+    page.wait_for_url(f"**{reverse('races:my-races')}")
     mine.refresh_from_db()
     assert sum(mine.wear.values()) == 20
 
@@ -114,7 +114,7 @@ def test_my_races_shows_the_next_race_in_the_visitors_time_zone(live_server, bro
     page.fill("#id_password", PASSWORD)
     page.click("main form button[type=submit]")
     page.wait_for_load_state()
-    page.goto(live_server.url + reverse("league:my-races"))
+    page.goto(live_server.url + reverse("races:my-races"))
 
     entry = RaceEntry.objects.filter(season_entry__driver__slug="alice", race__status="scheduled").order_by(
         "race__scheduled_at"

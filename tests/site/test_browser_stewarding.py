@@ -9,8 +9,9 @@ import pytest
 from django.urls import reverse
 
 from config.celery_app import app as celery_app
-from races.models import Protest, Race, RaceEvent, RaceSheet
-from races.sheets.services import race_sheet_submit
+from races.models import Race
+from sheets.models import Protest, RaceEvent, RaceSheet
+from sheets.services import race_sheet_submit
 from tests.factories import build_oval
 from tests.sheets.conftest import jpeg_bytes
 from tests.site.conftest import session_cookie
@@ -64,7 +65,7 @@ def test_a_protest_decided_with_a_penalty_shows_everywhere_then_the_race_is_publ
 
     # The steward decides on the decision page, the evidence beside the form.
     log_in(page, live_server, league.steward)
-    page.goto(live_server.url + reverse("races:protest-decide", args=[protest.pk]))
+    page.goto(live_server.url + reverse("sheets:protest-decide", args=[protest.pk]))
     assert (
         page.locator("#replay-link").get_attribute("href").endswith(f"/races/{league.race.pk}/replay/#turn-2")
     )
@@ -76,7 +77,7 @@ def test_a_protest_decided_with_a_penalty_shows_everywhere_then_the_race_is_publ
     page.fill("#decision-form input[name=penalty_amount]", "3")
     page.fill("#decision-form input[name=rule]", "F3")
     page.click("#decision-form button[type=submit]")
-    page.wait_for_url(f"**{reverse('races:race-stewards', args=[league.race.pk])}")
+    page.wait_for_url(f"**{reverse('sheets:race-stewards', args=[league.race.pk])}")
 
     # The race page, the sheet page and the standings show the penalty and its reason.
     page.goto(live_server.url + league.race.get_absolute_url())
@@ -89,7 +90,7 @@ def test_a_protest_decided_with_a_penalty_shows_everywhere_then_the_race_is_publ
     assert reason in page.locator("#standings-penalties").inner_text()
 
     # Publishing inside the window is refused; once it has closed, the race is published.
-    stewards = live_server.url + reverse("races:race-stewards", args=[league.race.pk])
+    stewards = live_server.url + reverse("sheets:race-stewards", args=[league.race.pk])
     page.goto(stewards)
     page.click("#publish-form button[type=submit]")
     page.wait_for_load_state()
@@ -99,7 +100,7 @@ def test_a_protest_decided_with_a_penalty_shows_everywhere_then_the_race_is_publ
     RaceSheet.objects.filter(pk=sheet.pk).update(validated_at=sheet.validated_at - timedelta(hours=hours))
     page.goto(stewards)
     page.click("#publish-form button[type=submit]")
-    page.wait_for_url(f"**{reverse('races:race-stewards', args=[league.race.pk])}")
+    page.wait_for_url(f"**{reverse('sheets:race-stewards', args=[league.race.pk])}")
 
     assert Race.objects.get(pk=league.race.pk).status == Race.Status.OFFICIAL
     assert list(RaceEvent.objects.values_list("kind", flat=True)) == [

@@ -23,8 +23,8 @@ def test_pages_are_served_uncached_while_the_cache_is_down(settings):
     client = Client(raise_request_exception=False)
     for url in [
         "/",
-        reverse("league:season", args=[league.season.slug]),
-        reverse("races:race", args=[league.races[0].pk]),
+        reverse("races:season", args=[league.season.slug]),
+        reverse("sheets:race", args=[league.races[0].pk]),
         reverse("api:season-standings", args=[league.season.pk]),
     ]:
         assert client.get(url).status_code == 200, url
@@ -58,7 +58,7 @@ def test_the_api_answers_a_json_503_with_retry_after_while_the_database_is_down(
 
 
 def test_the_pages_answer_a_styled_503_while_the_database_is_down(database_down):
-    response = Client(raise_request_exception=False, HTTP_ACCEPT_LANGUAGE="en").get(reverse("league:seasons"))
+    response = Client(raise_request_exception=False, HTTP_ACCEPT_LANGUAGE="en").get(reverse("races:seasons"))
     assert response.status_code == 503
     assert response["Retry-After"] == "30"
     html = response.content.decode()

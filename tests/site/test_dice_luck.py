@@ -6,7 +6,7 @@ import json
 
 import pytest
 
-from league.stats import EXPECTED, FACES, dice_luck, rolls_from_log
+from races.dice_luck import EXPECTED, FACES, dice_luck, rolls_from_log
 from tests.conftest import EXAMPLES
 
 

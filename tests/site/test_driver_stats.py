@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 from django.apps import apps
 
-from league.selectors.stats import driver_dice_luck, driver_stats
 from races.models import Race, Result
+from races.stats import driver_dice_luck, driver_stats
 from tests.site.conftest import race_more
 
 pytestmark = pytest.mark.django_db

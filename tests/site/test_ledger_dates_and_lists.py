@@ -79,7 +79,7 @@ def test_the_drivers_list_is_alphabetical_whatever_the_accents_and_case(client, 
     for name in ("Émile Zola", "de Vries", "Zoé", "elena"):
         make_driver(name=name)
 
-    html = client.get(reverse("league:drivers")).content.decode()
+    html = client.get(reverse("races:drivers")).content.decode()
 
     assert names_in(html, "drivers") == [
         "Alice",
@@ -97,6 +97,6 @@ def test_the_teams_list_is_alphabetical_too(client, league):
     make_team(name="Écurie Azur")
     make_team(name="Alpha")
 
-    html = client.get(reverse("league:teams")).content.decode()
+    html = client.get(reverse("races:teams")).content.decode()
 
     assert names_in(html, "teams") == ["Alpha", "Bleue", "Écurie Azur", "Rouge"]

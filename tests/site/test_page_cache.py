@@ -19,11 +19,11 @@ pytestmark = pytest.mark.django_db
 def urls(league) -> list[str]:
     return [
         "/",
-        reverse("league:season", args=[league.season.slug]),
-        reverse("league:season-standings-csv", args=[league.season.slug]),
+        reverse("races:season", args=[league.season.slug]),
+        reverse("races:season-standings-csv", args=[league.season.slug]),
         reverse("api:season-standings", args=[league.season.pk]),
-        reverse("races:race", args=[league.races[0].pk]),
-        reverse("league:driver", args=[league.alice.slug]),
+        reverse("sheets:race", args=[league.races[0].pk]),
+        reverse("races:driver", args=[league.alice.slug]),
     ]
 
 
@@ -62,13 +62,13 @@ def test_a_result_change_and_a_season_change_show_at_once(client):
     assert client.get(url).json() != before
     season_update(season=league.season, data={"name": "Saison renommée"})
     assert (
-        "Saison renommée" in client.get(reverse("league:season", args=[league.season.slug])).content.decode()
+        "Saison renommée" in client.get(reverse("races:season", args=[league.season.slug])).content.decode()
     )
 
 
 def test_a_cached_page_carries_a_csrf_token_of_its_own_request():
     league = small_league()
-    url = reverse("league:season", args=[league.season.slug])
+    url = reverse("races:season", args=[league.season.slug])
     first = Client(enforce_csrf_checks=True)
     first.get(url)
     second = Client(enforce_csrf_checks=True)
@@ -83,7 +83,7 @@ def test_a_cached_page_carries_a_csrf_token_of_its_own_request():
 
 def test_signed_in_users_are_not_served_the_anonymous_page(client, django_user_model):
     league = small_league()
-    url = reverse("league:season", args=[league.season.slug])
+    url = reverse("races:season", args=[league.season.slug])
     client.get(url)
     user = django_user_model.objects.create_user("zoe", password="x")
     client.force_login(user)

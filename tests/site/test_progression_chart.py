@@ -7,11 +7,11 @@ import xml.etree.ElementTree as ET
 
 import pytest
 
-from league.charts import nice_step, progression_chart
 from league.models import Driver
-from league.selectors import driver_standings, team_standings
-from league.selectors.progression import driver_progression, team_progression
+from races.charts import nice_step, progression_chart
 from races.models import Race
+from races.progression import driver_progression, team_progression
+from races.standings import driver_standings, team_standings
 from tests.site.conftest import net_points_by_round, race_more, small_league
 
 pytestmark = pytest.mark.django_db

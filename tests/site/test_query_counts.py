@@ -7,7 +7,7 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
-from league.selectors.progression import driver_progression, team_progression
+from races.progression import driver_progression, team_progression
 from tests.site.conftest import race_more, small_league
 
 pytestmark = pytest.mark.django_db
@@ -21,12 +21,12 @@ def _pages_uncached(settings):
 
 URLS = {
     "season page (charts)": lambda lg: lg.season.get_absolute_url(),
-    "calendar.ics": lambda lg: reverse("league:season-calendar", args=[lg.season.slug]),
-    "season results.atom": lambda lg: reverse("league:season-results-feed", args=[lg.season.slug]),
-    "league results.atom": lambda lg: reverse("league:results-feed"),
-    "standings.csv drivers": lambda lg: reverse("league:season-standings-csv", args=[lg.season.slug]),
+    "calendar.ics": lambda lg: reverse("races:season-calendar", args=[lg.season.slug]),
+    "season results.atom": lambda lg: reverse("races:season-results-feed", args=[lg.season.slug]),
+    "league results.atom": lambda lg: reverse("races:results-feed"),
+    "standings.csv drivers": lambda lg: reverse("races:season-standings-csv", args=[lg.season.slug]),
     "standings.csv teams": lambda lg: (
-        reverse("league:season-standings-csv", args=[lg.season.slug]) + "?table=teams"
+        reverse("races:season-standings-csv", args=[lg.season.slug]) + "?table=teams"
     ),
     "experience": lambda lg: reverse("league:experience"),
     "experience of a season": lambda lg: reverse("league:experience") + f"?season={lg.season.slug}",

@@ -25,7 +25,7 @@ def test_a_season_feed_has_one_entry_per_race_with_results_newest_first(client, 
     race_more(league, status="scheduled")  # no results: no entry
     race_more(league, status="run")  # run but not validated: no entry
 
-    root = feed(client, reverse("league:season-results-feed", args=[league.season.slug]))
+    root = feed(client, reverse("races:season-results-feed", args=[league.season.slug]))
 
     assert root.tag == f"{ATOM}feed"
     assert root.findtext(f"{ATOM}title") == "Saison test — results"
@@ -39,7 +39,7 @@ def test_a_season_feed_has_one_entry_per_race_with_results_newest_first(client, 
 
 
 def test_an_entry_summary_lists_the_podium_with_points(client, league):
-    root = feed(client, reverse("league:season-results-feed", args=[league.season.slug]))
+    root = feed(client, reverse("races:season-results-feed", args=[league.season.slug]))
 
     round_one = root.findall(f"{ATOM}entry")[-1]
     summary = round_one.findtext(f"{ATOM}summary")
@@ -55,7 +55,7 @@ def test_the_league_feed_mixes_every_season(client, league):
     other = make_season(name="Saison ancienne", slug="ancienne", year=2020)
     run_race(other, 1, [make_entry(other, 9, league.alice, league.red)], circuit=league.circuit)
 
-    root = feed(client, reverse("league:results-feed"))
+    root = feed(client, reverse("races:results-feed"))
 
     titles = [e.findtext(f"{ATOM}title") for e in root.findall(f"{ATOM}entry")]
     assert len(titles) == 4

@@ -14,7 +14,7 @@ pytestmark = pytest.mark.django_db
 
 
 def calendar_of(client, season) -> tuple[object, Calendar]:
-    response = client.get(reverse("league:season-calendar", args=[season.slug]), HTTP_ACCEPT_LANGUAGE="en")
+    response = client.get(reverse("races:season-calendar", args=[season.slug]), HTTP_ACCEPT_LANGUAGE="en")
     return response, Calendar.from_ical(response.content)
 
 
@@ -46,7 +46,7 @@ def test_event_ids_stay_the_same_between_downloads(client, league):
 
 def test_event_ids_do_not_depend_on_the_host_name(client, league, settings):
     settings.ALLOWED_HOSTS = ["testserver", "league.example.org"]
-    url = reverse("league:season-calendar", args=[league.season.slug])
+    url = reverse("races:season-calendar", args=[league.season.slug])
     by_host = [
         [str(e["UID"]) for e in Calendar.from_ical(client.get(url, HTTP_HOST=host).content).walk("VEVENT")]
         for host in ("testserver", "league.example.org")
@@ -68,7 +68,7 @@ def test_the_uid_domain_is_a_setting(client, league, settings):
 
 def test_a_drivers_calendar_has_host_free_uids_too(client, league, settings):
     settings.ALLOWED_HOSTS = ["testserver", "league.example.org"]
-    url = reverse("league:driver-calendar", args=[league.alice.slug])
+    url = reverse("races:driver-calendar", args=[league.alice.slug])
     response = client.get(url, HTTP_HOST="league.example.org")
 
     uids = [str(e["UID"]) for e in Calendar.from_ical(response.content).walk("VEVENT")]
@@ -83,4 +83,4 @@ def test_a_raced_event_names_the_winner(client, league):
 
 
 def test_an_unknown_season_is_not_found(client, db):
-    assert client.get(reverse("league:season-calendar", args=["nope"])).status_code == 404
+    assert client.get(reverse("races:season-calendar", args=["nope"])).status_code == 404

@@ -9,14 +9,14 @@ import io
 import pytest
 from django.urls import reverse
 
-from league.selectors import driver_standings, team_standings
+from races.standings import driver_standings, team_standings
 from tests.site.conftest import net_points_by_round, small_league
 
 pytestmark = pytest.mark.django_db
 
 
 def csv_response(client, season, **params: str):
-    return client.get(reverse("league:season-standings-csv", args=[season.slug]), params)
+    return client.get(reverse("races:season-standings-csv", args=[season.slug]), params)
 
 
 def rows_of(client, season, table: str | None = None) -> list[dict[str, str]]:
@@ -109,7 +109,7 @@ def test_the_plain_csv_has_no_byte_order_mark(client, league):
 def test_the_season_page_links_the_french_spreadsheet_file(client, league):
     page = client.get(league.season.get_absolute_url(), HTTP_ACCEPT_LANGUAGE="fr").content.decode()
 
-    url = reverse("league:season-standings-csv", args=[league.season.slug])
+    url = reverse("races:season-standings-csv", args=[league.season.slug])
     assert f'href="{url}?table=drivers&amp;sep=%3B"' in page
     assert "Excel en français" in page
 
@@ -123,7 +123,7 @@ def test_an_unknown_separator_is_refused_with_a_reason(client, league):
 
 def test_an_unknown_table_is_refused_with_a_reason(client, league):
     response = client.get(
-        reverse("league:season-standings-csv", args=[league.season.slug]),
+        reverse("races:season-standings-csv", args=[league.season.slug]),
         {"table": "cars"},
         HTTP_ACCEPT_LANGUAGE="en",
     )

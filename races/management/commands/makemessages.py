@@ -1,5 +1,5 @@
 """`makemessages`, with the message templates (rules/messages/english.py, the site's checks in
-races/sheets/site_messages.py) left out of msgfmt's brace-format check. They are `str.format`
+core/site_messages.py) left out of msgfmt's brace-format check. They are `str.format`
 strings with specs of their own (`{gear:nth}`, `{n:s}`), and a translation may need a spec its
 English does without (French "en {gear:nth}" for "in gear {gear}"), which that check refuses.
 tests/races/test_message_catalogue.py checks every translation against the engine's params instead.
@@ -11,7 +11,7 @@ from pathlib import Path
 
 from django.core.management.commands import makemessages
 
-TEMPLATE_FILES = ("rules/messages/english.py", "races/sheets/site_messages.py")
+TEMPLATE_FILES = ("rules/messages/english.py", "core/site_messages.py")
 
 
 def _unflag(block: str) -> str:

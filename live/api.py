@@ -1,0 +1,446 @@
+"""The race-night API (docs/race-night-api.md): create a table from a header, read its state and
+choices, play, undo, restart after a red flag, finish into a race sheet. Thin views: the writes
+are `live.services`, the reads `live.selectors`."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from django.core.exceptions import PermissionDenied
+from django.shortcuts import get_object_or_404
+from django.utils.translation import gettext as _
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema, extend_schema_serializer
+from rest_framework import serializers, status
+from rest_framework.permissions import IsAuthenticatedOrReadOnly
+from rest_framework.request import Request
+from rest_framework.response import Response
+from rest_framework.throttling import ScopedRateThrottle
+from rest_framework.views import APIView
+
+from core.api_support import NOT_FOUND
+from core.api_support import detail_response as _detail
+from core.json_parser import StrictJSONParser
+from live import selectors, services
+from live.errors import TableUnplayable, reading_error
+from live.models import LiveTable
+from live.selectors import ChoiceError
+from live.services import TableConflict, TableRefused
+from races.models import Race
+
+# -- the shapes, for the schema (the JSON itself is built in live.serializers) -------------
+
+
+@extend_schema_serializer(component_name="RaceNightToPlay")
+class ToPlaySerializer(serializers.Serializer):
+    turn = serializers.IntegerField()
+    car = serializers.CharField(allow_null=True, help_text="null: the turn's restart (A5) comes first")
+    restart_due = serializers.BooleanField()
+    wait = serializers.CharField(allow_null=True, help_text='A18: the move is {"car": …, "wait": wait}')
+    again = serializers.BooleanField(help_text="M6-2-5: a move lost to lapping, won back")
+
+
+@extend_schema_serializer(component_name="RaceNightState")
+class StateSerializer(serializers.Serializer):
+    id = serializers.IntegerField()
+    race = serializers.IntegerField()
+    status = serializers.ChoiceField(choices=LiveTable.Status.choices)
+    steps = serializers.IntegerField(
+        help_text="Steps stored (moves and restarts): send it back as `expected`."
+    )
+    moves = serializers.IntegerField()
+    turn = serializers.IntegerField()
+    lap = serializers.IntegerField()
+    laps = serializers.IntegerField()
+    to_play = ToPlaySerializer(allow_null=True, help_text="null once the race is over")
+    weather = serializers.CharField()
+    cars = serializers.ListField(
+        child=serializers.DictField(),
+        help_text="Each car's square (null once off the track), last_square (where it stopped last), "
+        "gear, wear, status…",
+    )
+    order = serializers.ListField(
+        child=serializers.CharField(), help_text="The race order now, leader first."
+    )
+    classification = serializers.ListField(child=serializers.DictField())
+    events = serializers.ListField(
+        child=serializers.DictField(),
+        help_text="Events so far: step, turn, car, kind, code, params, message.",
+    )
+    problems = serializers.ListField(child=serializers.DictField())
+    sheet = serializers.DictField(allow_null=True)
+    urls = serializers.DictField(child=serializers.CharField())
+
+
+@extend_schema_serializer(component_name="RaceNightRefusal")
+class RefusalSerializer(serializers.Serializer):
+    detail = serializers.CharField()
+    code = serializers.CharField(
+        required=False,
+        help_text="When the engine gives one reason: its code (e.g. read.expected_integer), as in `violations`.",
+    )
+    params = serializers.DictField(required=False, help_text="The code's params (`where`: the place).")
+    violations = serializers.ListField(
+        child=serializers.DictField(), required=False, help_text="turn, car, rule, code, params, message"
+    )
+    tests_due = serializers.ListField(
+        child=serializers.DictField(),
+        required=False,
+        help_text="When only d20 rolls are missing: the rolls due.",
+    )
+
+
+@extend_schema_serializer(component_name="RaceNightConflict")
+class ConflictSerializer(serializers.Serializer):
+    detail = serializers.CharField()
+    steps = serializers.IntegerField(required=False)
+    code = serializers.CharField(
+        required=False,
+        help_text="live.circuit_broken, live.rules_broken, live.table_broken: the race cannot be played "
+        "(its circuit, its season's rules, a stored step the engine refuses now).",
+    )
+    params = serializers.DictField(required=False)
+
+
+REFUSED = OpenApiResponse(RefusalSerializer, description="Refused: nothing stored; the violations say why.")
+CONFLICT = OpenApiResponse(
+    ConflictSerializer,
+    description="Another device played first, or the table is finished; or (with a `code`) the race "
+    "cannot be played: its circuit or season rules cannot be read.",
+)
+UNPLAYABLE = OpenApiResponse(
+    ConflictSerializer, description="The race cannot be played: its circuit or season rules cannot be read."
+)
+WRITE_ERRORS = {
+    400: REFUSED,
+    401: _detail("No credentials: send `Authorization: Token …` (or log in)."),
+    403: _detail("Not an entrant of this race, nor a steward."),
+    404: NOT_FOUND,
+    409: CONFLICT,
+}
+EVENTS = OpenApiParameter(
+    "events", OpenApiTypes.INT, description="Only the events of steps ≥ this in the state returned."
+)
+EXPECTED = OpenApiParameter(
+    "expected",
+    OpenApiTypes.INT,
+    description="The `steps` the client last saw (precondition).",
+    required=False,
+)
+
+
+def _expected(request: Request, data: Any) -> int | None:
+    raw = data.get("expected") if isinstance(data, Mapping) and "expected" in data else None
+    raw = raw if raw is not None else request.query_params.get("expected")
+    if raw is None or raw == "":
+        return None
+    if isinstance(raw, bool):
+        raise TableRefused(_("expected: a number of steps, got %(v)s") % {"v": raw})
+    try:
+        return int(raw)
+    except (TypeError, ValueError):
+        raise TableRefused(_("expected: a number of steps, got %(v)s") % {"v": raw}) from None
+
+
+def _unwrap(data: Any, key: str) -> Any:
+    """The body itself, or its `key` member when it is sent as {key: …, "expected": n}."""
+    if isinstance(data, Mapping) and isinstance(data.get(key), Mapping):
+        return data[key]
+    return data
+
+
+def _table(pk: int) -> LiveTable:
+    try:
+        return selectors.table_get(pk=pk)
+    except LiveTable.DoesNotExist:
+        from django.http import Http404
+
+        raise Http404(_("No such race-night table.")) from None
+
+
+class _Base(APIView):
+    # reads for anyone (watching); a write needs a user, then the service checks the race
+    permission_classes = [IsAuthenticatedOrReadOnly]
+    parser_classes = [StrictJSONParser]
+
+    def get_throttles(self):  # noqa: ANN201 - DRF's hook: writes only
+        if self.request.method in ("GET", "HEAD", "OPTIONS"):
+            return []
+        return [ScopedRateThrottle()]
+
+    throttle_scope = "tables"
+
+    def handle_exception(self, exc: Exception) -> Response:
+        if isinstance(exc, TableRefused):
+            return Response(exc.payload, status=status.HTTP_400_BAD_REQUEST)
+        if isinstance(exc, ChoiceError):
+            return Response(exc.payload, status=status.HTTP_400_BAD_REQUEST)
+        if isinstance(exc, TableConflict):
+            return Response(exc.payload, status=status.HTTP_409_CONFLICT)
+        if isinstance(exc, TableUnplayable):  # the race's circuit or rules: not the caller's doing
+            return Response(exc.payload, status=status.HTTP_409_CONFLICT)
+        return super().handle_exception(exc)
+
+    def state(self, table: LiveTable, code: int = status.HTTP_200_OK) -> Response:
+        """The state after a write; `?events=N`: only the events of steps ≥ N (the delta a
+        client that has seen N steps needs), as the GET gives them."""
+        since = _since(self.request)
+        return Response(selectors.table_state(table=table, request=self.request, since=since), status=code)
+
+
+def _since(request: Request) -> int:
+    since = request.query_params.get("events") or "0"
+    if not since.lstrip("-").isdigit() or len(since) > 9:
+        raise ChoiceError(_("events: a step number, got %(v)s") % {"v": since})
+    return int(since)
+
+
+def _written(write, pk: int, **kw: Any):  # noqa: ANN001, ANN202 - a services.table_* write
+    """A write given the table's id (the service reads the row once, locked); 404 if none."""
+    try:
+        return write(table=pk, **kw)
+    except LiveTable.DoesNotExist:
+        from django.http import Http404
+
+        raise Http404(_("No such race-night table.")) from None
+
+
+class RaceTableCreateApi(_Base):
+    """POST /api/races/{id}/tables/: a race-night table from a race-log@1 header."""
+
+    @extend_schema_serializer(component_name="RaceNightHeader")
+    class InputSerializer(serializers.Serializer):
+        header = serializers.JSONField(
+            help_text="A race-log@1 document without `turns` and `result` (or send it as the body itself)."
+        )
+
+    @extend_schema_serializer(component_name="RaceNightCreated")
+    class OutputSerializer(serializers.Serializer):
+        id = serializers.IntegerField()
+        url = serializers.URLField()
+        page = serializers.URLField()
+        state = StateSerializer()
+
+    @extend_schema(
+        operation_id="race_table_create",
+        request=InputSerializer,
+        responses={201: OutputSerializer, **WRITE_ERRORS},
+    )
+    def post(self, request: Request, pk: int) -> Response:
+        race = get_object_or_404(Race.objects.select_related("season", "circuit"), pk=pk)
+        table = services.table_create(race=race, user=request.user, header=_unwrap(request.data, "header"))
+        body = selectors.table_state(table=table, request=request)
+        url = body["urls"]["self"]
+        return Response(
+            {"id": table.pk, "url": url, "page": body["urls"]["page"], "state": body},
+            status=status.HTTP_201_CREATED,
+            headers={"Location": url},
+        )
+
+
+class TableApi(_Base):
+    """GET /api/tables/{id}/: the table's state (public: watching a race in progress)."""
+
+    @extend_schema(
+        operation_id="race_table_retrieve",
+        parameters=[
+            OpenApiParameter("events", OpenApiTypes.INT, description="Only the events of steps ≥ this.")
+        ],
+        responses={200: StateSerializer, 400: REFUSED, 404: NOT_FOUND, 409: UNPLAYABLE},
+    )
+    def get(self, request: Request, pk: int) -> Response:
+        table = _table(pk)
+        return Response(selectors.table_state(table=table, request=request, since=_since(request)))
+
+
+class TableChoicesApi(_Base):
+    """GET /api/tables/{id}/choices/: gears; with gear and roll, the stops; with move, the tests due."""
+
+    @extend_schema_serializer(component_name="RaceNightChoices")
+    class OutputSerializer(serializers.Serializer):
+        steps = serializers.IntegerField()
+        turn = serializers.IntegerField(allow_null=True)
+        car = serializers.CharField(allow_null=True)
+        restart_due = serializers.BooleanField()
+        wait = serializers.CharField(allow_null=True)
+        gears = serializers.DictField(allow_null=True, help_text="current, rule, choices (gear and cost)")
+        gear = serializers.IntegerField(required=False)
+        roll = serializers.JSONField(required=False)
+        stops = serializers.ListField(
+            child=serializers.DictField(), required=False, help_text="square, matters, way, alternatives"
+        )
+        tests = serializers.DictField(required=False, help_text="due, next")
+        spare = serializers.BooleanField(
+            required=False, help_text="True: the choices of a spare car's move (`?spare=`, A5)."
+        )
+
+    @extend_schema(
+        operation_id="race_table_choices",
+        parameters=[
+            OpenApiParameter("gear", OpenApiTypes.INT, description="The gear engaged."),
+            OpenApiParameter("roll", OpenApiTypes.STR, description="The movement die (7th gear: `d5,d6`)."),
+            OpenApiParameter("option", OpenApiTypes.STR, description="JSON: the move's `option`."),
+            OpenApiParameter("xp", OpenApiTypes.STR, description="JSON: the move's `xp`."),
+            OpenApiParameter("pit", OpenApiTypes.STR, description="JSON: the move's `pit`."),
+            OpenApiParameter(
+                "move", OpenApiTypes.STR, description="JSON: a move with the rolls made so far."
+            ),
+            OpenApiParameter(
+                "spare",
+                OpenApiTypes.STR,
+                description="A retired car taking its spare car (A5) at the end of the turn just "
+                "played: its gears and stops, with `option` giving `spare` (the points off the build).",
+            ),
+        ],
+        responses={200: OutputSerializer, 400: REFUSED, 404: NOT_FOUND, 409: UNPLAYABLE},
+    )
+    def get(self, request: Request, pk: int) -> Response:
+        table = _table(pk)
+        q = request.query_params
+        gear = _int(q.get("gear"), "gear")
+        roll = _roll(q.get("roll"))
+        extra = {name: _json(q.get(name), name) for name in ("option", "xp", "pit", "move")}
+        pit_roll = _int(q.get("pit_roll"), "pit_roll")
+        spare = q.get("spare") or None
+        return Response(
+            selectors.table_choices(
+                table=table, gear=gear, roll=roll, pit_roll=pit_roll, spare=spare, **extra
+            )
+        )
+
+
+def _int(raw: str | None, name: str) -> int | None:
+    if raw is None or raw == "":
+        return None
+    if not raw.isdigit() or len(raw) > 3:
+        raise ChoiceError(_("%(name)s: a number, got %(v)s") % {"name": name, "v": raw})
+    return int(raw)
+
+
+def _roll(raw: str | None) -> int | tuple[int, int] | None:
+    if raw is None or raw == "":
+        return None
+    parts = raw.split(",")
+    if len(parts) == 2:
+        first, second = (_int(p.strip(), "roll") for p in parts)
+        return (first or 0, second or 0)
+    return _int(raw, "roll")
+
+
+def _json(raw: str | None, name: str) -> Any:
+    if raw is None or raw == "":
+        return None
+    from rules.strict_json import JsonInputError, loads
+
+    try:
+        value = loads(raw.encode("utf-8"), what=name)
+    except JsonInputError as exc:
+        raise ChoiceError(**reading_error(exc)) from None
+    if not isinstance(value, Mapping):
+        raise ChoiceError(_("%(name)s: a JSON object, got %(v)s") % {"name": name, "v": raw[:80]})
+    return value
+
+
+@extend_schema_serializer(component_name="RaceNightMove")
+class MoveInputSerializer(serializers.Serializer):
+    move = serializers.JSONField(help_text="One race-log@1 move object (or send it as the body itself).")
+    expected = serializers.IntegerField(required=False, help_text="The `steps` the client last saw.")
+
+
+class TableMovesApi(_Base):
+    """POST /api/tables/{id}/moves/: play one move."""
+
+    @extend_schema(
+        operation_id="race_table_move",
+        request=MoveInputSerializer,
+        parameters=[EXPECTED, EVENTS],
+        responses={
+            201: StateSerializer,
+            200: OpenApiResponse(
+                StateSerializer, description="The same move was already stored: nothing new."
+            ),
+            **WRITE_ERRORS,
+        },
+    )
+    def post(self, request: Request, pk: int) -> Response:
+        data = request.data
+        table, _engine, created = _written(
+            services.table_move,
+            pk,
+            user=request.user,
+            move=_unwrap(data, "move"),
+            expected=_expected(request, data),
+        )
+        return self.state(table, status.HTTP_201_CREATED if created else status.HTTP_200_OK)
+
+
+class TableRestartApi(_Base):
+    """POST /api/tables/{id}/restart/: A5, the restart the turn after a red flag starts with."""
+
+    @extend_schema_serializer(component_name="RaceNightRestart")
+    class InputSerializer(serializers.Serializer):
+        restart = serializers.JSONField(
+            help_text='The race-log@1 restart object, {"pits": [...]}, or the body itself.'
+        )
+        expected = serializers.IntegerField(required=False)
+
+    @extend_schema(
+        operation_id="race_table_restart",
+        request=InputSerializer,
+        parameters=[EXPECTED, EVENTS],
+        responses={201: StateSerializer, 200: StateSerializer, **WRITE_ERRORS},
+    )
+    def post(self, request: Request, pk: int) -> Response:
+        data = request.data
+        table, _engine, created = _written(
+            services.table_restart,
+            pk,
+            user=request.user,
+            restart=_unwrap(data, "restart"),
+            expected=_expected(request, data),
+        )
+        return self.state(table, status.HTTP_201_CREATED if created else status.HTTP_200_OK)
+
+
+class TableUndoApi(_Base):
+    """DELETE /api/tables/{id}/moves/last/: take back the last step."""
+
+    @extend_schema(
+        operation_id="race_table_undo",
+        parameters=[EXPECTED, EVENTS],
+        responses={200: StateSerializer, **WRITE_ERRORS},
+    )
+    def delete(self, request: Request, pk: int) -> Response:
+        table, _engine = _written(services.table_undo, pk, user=request.user, expected=_expected(request, {}))
+        return self.state(table)
+
+
+class TableFinishApi(_Base):
+    """POST /api/tables/{id}/finish/: the finished race becomes the race's next sheet version."""
+
+    @extend_schema_serializer(component_name="RaceNightFinished")
+    class OutputSerializer(serializers.Serializer):
+        sheet = serializers.IntegerField()
+        url = serializers.URLField(help_text="The sheet's validation (GET /api/sheets/{id}/).")
+        page = serializers.URLField()
+
+    @extend_schema(
+        operation_id="race_table_finish",
+        request=None,
+        responses={201: OutputSerializer, 200: OutputSerializer, **WRITE_ERRORS},
+    )
+    def post(self, request: Request, pk: int) -> Response:
+        table = _table(pk)
+        try:
+            table, sheet, created = services.table_finish(table=table, user=request.user)
+        except PermissionDenied:
+            raise
+        from django.urls import reverse
+
+        body = {
+            "sheet": sheet.pk,
+            "url": request.build_absolute_uri(reverse("api:sheet", kwargs={"pk": sheet.pk})),
+            "page": request.build_absolute_uri(sheet.get_absolute_url()),
+        }
+        return Response(body, status=status.HTTP_201_CREATED if created else status.HTTP_200_OK)

@@ -1,0 +1,170 @@
+"""The race-night set-up form: each car's grid slot, tyres and wear build, and the weather roll.
+
+The form only reads numbers and names; the rules (the 20-point build, the grid squares, the d20) are the
+engine's, checked when the header is handed to it (`races.wear.wear_build_problems` for a build,
+the table service for the whole header).
+"""
+
+from __future__ import annotations
+
+import secrets
+from dataclasses import dataclass
+from typing import Any
+
+from django import forms
+from django.utils.translation import gettext_lazy as _
+
+from circuits.drawing import ink_for
+from races.models import Race, RaceEntry
+from races.views_wear import PART_LABELS
+from rules.state import PARTS
+from sheets.engine import SheetEngineError, race_track
+from sheets.replay.frames import NO_COLOUR
+
+LOG_FORMAT = "formule-de/race-log@1"
+
+
+@dataclass(frozen=True)
+class CarRow:
+    """One car's fields in the set-up form, for the template."""
+
+    entry: RaceEntry
+    colour: str
+    ink: str
+    grid: forms.BoundField
+    tyres: forms.BoundField
+    wear: list[forms.BoundField]
+    stand: forms.BoundField | None = None  # S2/S3: the car's pit square, when the circuit has a pit lane
+    fuel: forms.BoundField | None = None  # A12: the tank at the start, when the season plays it
+
+
+def _key(entry: RaceEntry) -> str:
+    return f"car-{entry.season_entry.car_id}"
+
+
+def race_entries_in_grid_order(race: Race) -> list[RaceEntry]:
+    """The race's cars, by the grid qualifying set (cars without a slot after, by number)."""
+    entries = list(race.entries.select_related("season_entry__driver", "season_entry__team"))
+    return sorted(entries, key=lambda e: (e.grid_slot is None, e.grid_slot or 0, e.season_entry.car_number))
+
+
+class SetupForm(forms.Form):
+    """Set-up of a race night: a row per car, then the weather (typed, or rolled by the site)."""
+
+    weather = forms.IntegerField(
+        label=_("Weather roll (d20)"),
+        min_value=1,
+        max_value=20,
+        required=False,
+        help_text=_("Type the d20 the table rolled, or leave it empty and the site rolls it."),
+    )
+
+    def __init__(self, *args: Any, race: Race, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.race = race
+        self.entries = race_entries_in_grid_order(race)
+        slots = len((race.circuit.document or {}).get("grid") or []) or len(self.entries)
+        stands = pit_squares(race)
+        refuelling = "A12" in (race.season.options or [])
+        for n, entry in enumerate(self.entries, start=1):
+            key = _key(entry)
+            self.fields[f"{key}-grid"] = forms.IntegerField(
+                label=_("Grid slot"), min_value=1, max_value=slots, initial=entry.grid_slot or n
+            )
+            self.fields[f"{key}-compound"] = forms.ChoiceField(
+                label=_("Tyres"), choices=RaceEntry.Tyres.choices, initial=entry.tyres
+            )
+            wear = entry.wear or {}
+            for part in PARTS:
+                self.fields[f"{key}-{part}"] = forms.IntegerField(
+                    label=PART_LABELS[part], min_value=1, max_value=30, initial=wear.get(part)
+                )
+            if stands:
+                # A pit stop (S2, S3, A12's refuelling) is made in the car's stand: one each, in grid
+                # order, unless the table says otherwise.
+                self.fields[f"{key}-stand"] = forms.ChoiceField(
+                    label=_("Pit stand"),
+                    choices=[("", _("none"))] + [(sq, sq) for sq in stands],
+                    required=False,
+                    initial=stands[(n - 1) % len(stands)],
+                )
+            if refuelling:
+                self.fields[f"{key}-fuel"] = forms.IntegerField(
+                    label=_("Tank at the start (thirds, 1–3)"),
+                    min_value=1,
+                    max_value=3,
+                    required=False,
+                    help_text=_("Empty: a full tank for the whole race."),
+                )
+
+    def rows(self) -> list[CarRow]:
+        return [
+            CarRow(
+                entry=entry,
+                colour=entry.season_entry.team.colour or NO_COLOUR,
+                ink=ink_for(entry.season_entry.team.colour or NO_COLOUR),
+                grid=self[f"{_key(entry)}-grid"],
+                tyres=self[f"{_key(entry)}-compound"],
+                wear=[self[f"{_key(entry)}-{part}"] for part in PARTS],
+                stand=self[f"{_key(entry)}-stand"] if f"{_key(entry)}-stand" in self.fields else None,
+                fuel=self[f"{_key(entry)}-fuel"] if f"{_key(entry)}-fuel" in self.fields else None,
+            )
+            for entry in self.entries
+        ]
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean()
+        slots = [data.get(f"{_key(e)}-grid") for e in self.entries]
+        taken = [s for s in slots if s is not None]
+        if len(taken) != len(set(taken)):
+            raise forms.ValidationError(_("Two cars have the same grid slot."), code="grid_twice")
+        return data
+
+    def header(self) -> dict[str, Any]:
+        """The race-log@1 document without turns: what the table starts from."""
+        data = self.cleaned_data
+        race = self.race
+        weather = data.get("weather")
+        cars = []
+        for entry in self.entries:
+            key = _key(entry)
+            car = {
+                "car": entry.season_entry.car_id,
+                "driver": entry.season_entry.driver.slug,
+                "team": entry.season_entry.team.slug,
+                "grid": data[f"{key}-grid"],
+                "tyres": data[f"{key}-compound"],
+                "wear": {part: data[f"{key}-{part}"] for part in PARTS},
+            }
+            if data.get(f"{key}-stand"):
+                car["stand"] = data[f"{key}-stand"]
+            if data.get(f"{key}-fuel") is not None:
+                car["fuel"] = data[f"{key}-fuel"]
+            cars.append(car)
+        cars.sort(key=lambda car: car["grid"])
+        return {
+            "format": LOG_FORMAT,
+            "circuit": race.circuit.slug,
+            "laps": race.race_laps,
+            "options": sorted(race.season.options or []),
+            "weather": {"race": weather if weather is not None else roll_d20()},
+            "cars": cars,
+        }
+
+    def weather_rolled_by_site(self) -> bool:
+        return self.cleaned_data.get("weather") is None
+
+
+def pit_squares(race: Race) -> tuple[str, ...]:
+    """The stands of the race's circuit (none without a pit lane, or when the engine cannot read
+    the circuit: the set-up page says why, and starts nothing)."""
+    try:
+        pit = race_track(race).pit
+    except SheetEngineError:
+        return ()
+    return pit.squares if pit is not None else ()
+
+
+def roll_d20() -> int:
+    """A fair d20 from the operating system's random source."""
+    return secrets.randbelow(20) + 1

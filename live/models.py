@@ -1,0 +1,98 @@
+"""A race being played at the table: its race-log@1 header and the steps accepted so far.
+
+Imported by `races.models`, so these are models of the `races` app. The engine's `Table` is
+rebuilt from these rows (and kept in a small cache, `live.engine`); the rows are the truth.
+"""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.db import models
+from django.urls import NoReverseMatch, reverse
+from django.utils import timezone
+from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext_lazy
+
+
+class LiveTable(models.Model):
+    """One race being recorded at the board. `steps` counts the `LiveStep` rows: it is the
+    precondition two devices send back (`expected`) so that one move is stored once."""
+
+    class Status(models.TextChoices):
+        PLAYING = "playing", _("playing")
+        OVER = "over", _("over")  # every car has finished or is out: ready to become a sheet
+        FINISHED = "finished", pgettext_lazy("race-night table status", "finished")  # now a race sheet
+
+    race = models.ForeignKey(
+        "races.Race", verbose_name=_("race"), on_delete=models.CASCADE, related_name="live_tables"
+    )
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        verbose_name=_("created by"),
+        null=True,
+        on_delete=models.SET_NULL,
+        related_name="+",
+    )
+    header = models.JSONField(_("race-log header"), help_text=_("formule-de/race-log@1 without turns"))
+    status = models.CharField(_("status"), max_length=10, choices=Status.choices, default=Status.PLAYING)
+    steps = models.PositiveIntegerField(_("steps played"), default=0)
+    # bumped by every write (a step played or undone): the key of the rebuilt engine table's cache
+    revision = models.PositiveIntegerField(_("revision"), default=0)
+    sheet = models.ForeignKey(
+        "races.RaceSheet",
+        verbose_name=_("race sheet"),
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="+",
+    )
+    created_at = models.DateTimeField(_("created at"), default=timezone.now)
+    updated_at = models.DateTimeField(_("updated at"), default=timezone.now)
+
+    class Meta:
+        app_label = "races"  # the tables keep their app: no data moves
+        ordering = ["-created_at", "-pk"]
+        verbose_name = _("race-night table")
+        verbose_name_plural = _("race-night tables")
+
+    def __str__(self) -> str:
+        return f"{self.race} · {self.pk}"
+
+    def get_absolute_url(self) -> str:
+        # The page is the race-night page's; until it exists, the API's state.
+        try:
+            return reverse("live:race-night-table", kwargs={"pk": self.pk})
+        except NoReverseMatch:
+            return reverse("api:table", kwargs={"pk": self.pk})
+
+
+class LiveStep(models.Model):
+    """One accepted step of a table: a race-log@1 move object, or a turn's restart (A5)."""
+
+    class Kind(models.TextChoices):
+        MOVE = "move", _("move")
+        RESTART = "restart", _("restart")
+
+    table = models.ForeignKey(
+        LiveTable, verbose_name=_("table"), on_delete=models.CASCADE, related_name="rows"
+    )
+    index = models.PositiveIntegerField(_("index"))
+    kind = models.CharField(_("kind"), max_length=8, choices=Kind.choices, default=Kind.MOVE)
+    body = models.JSONField(_("move"))
+    by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, verbose_name=_("by"), null=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    created_at = models.DateTimeField(_("created at"), default=timezone.now)
+
+    class Meta:
+        app_label = "races"  # the tables keep their app: no data moves
+        ordering = ["table", "index"]
+        verbose_name = _("race-night step")
+        verbose_name_plural = _("race-night steps")
+        constraints = [
+            # the last line of defence of "one move stored once", under the row lock
+            models.UniqueConstraint(fields=["table", "index"], name="live_step_once"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.table_id}#{self.index} {self.kind}"

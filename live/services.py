@@ -1,0 +1,264 @@
+"""Writes of race-night tables: create one from a header, play a step, undo it, finish the race.
+
+Each write locks the table's row (`select_for_update`) and checks the caller's precondition
+(`expected`: the steps the caller last saw), so two devices sending the same move at once store
+it once: the second finds the move already stored and gets the same state back (`created`
+False), or, if another move came first, a `TableConflict`. The unique (table, index) of the
+steps backs this up where the lock is a no-op (SQLite serialises the writes instead).
+"""
+
+from __future__ import annotations
+
+import json
+from typing import TYPE_CHECKING, Any
+
+from django.core.exceptions import PermissionDenied, ValidationError
+from django.db import IntegrityError, transaction
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from live import engine
+from live.dice import dice_problems, rolled_exists
+from live.errors import unreadable
+from live.header import header_judged
+from live.models import LiveStep, LiveTable
+from live.permissions import entrant_exists, table_writer_allowed
+from live.serializers import test_json, violations
+from races.models import Race
+from rules.formats import LogFormatError, read_move, read_restart
+from rules.play import Table, play, restart, undo
+from rules.play.due import due_of, is_missing_test, missing
+from rules.verdict import Violation
+from sheets.models import RaceSheet
+from sheets.services import SubmissionRefused, race_sheet_submit
+
+if TYPE_CHECKING:
+    from django.contrib.auth.models import AbstractBaseUser
+
+Kind = LiveStep.Kind
+Status = LiveTable.Status
+
+
+class TableRefused(ValidationError):
+    """The input is refused and nothing is stored; `payload` is the API's 400 body."""
+
+    def __init__(self, detail: str, **payload: Any) -> None:
+        super().__init__(detail)
+        self.payload = {"detail": detail, **payload}
+
+
+class TableConflict(Exception):
+    """The table is not where the caller thought (another device played, or it is finished)."""
+
+    def __init__(self, detail: str, **payload: Any) -> None:
+        super().__init__(detail)
+        self.payload = {"detail": detail, **payload}
+
+
+def _may_write(race: Race, user: AbstractBaseUser) -> None:
+    if not table_writer_allowed(race=race, user=user):
+        _refuse_writer(race)
+
+
+def _table_writer(table: LiveTable, user: AbstractBaseUser) -> None:
+    """`_may_write` for a table's race, asked by its id: a move loads no race row."""
+    if not table_writer_allowed(race=table.race_id, user=user, entrant=getattr(table, "entrant", None)):
+        _refuse_writer(table.race)
+
+
+def _refuse_writer(race: Race) -> None:
+    raise PermissionDenied(
+        _("Only the drivers entered in %(race)s (and the stewards) may record its race.") % {"race": race}
+    )
+
+
+@transaction.atomic
+def table_create(*, race: Race, user: AbstractBaseUser, header: Any) -> LiveTable:
+    """A new table for `race` from a race-log@1 header (no turns, no result), checked against the
+    race's entries, circuit and season options like a sheet's header."""
+    _may_write(race, user)
+    if race.status == Race.Status.OFFICIAL:
+        raise TableRefused(_("The results of %(race)s are official: no more sheets.") % {"race": race})
+    built, problems, unread = header_judged(race, header)
+    if built is None:
+        reason = unread.to_json() if unread is not None else {}
+        raise TableRefused(_("The header does not fit this race."), **reason, violations=problems)
+    table = LiveTable(race=race, created_by=user, header=header)
+    table.full_clean()
+    table.save()
+    engine.remember(table, built)
+    return table
+
+
+def table_move(
+    *, table: LiveTable | int, user: AbstractBaseUser, move: Any, expected: int | None = None
+) -> tuple[LiveTable, Table, bool]:
+    """Play one race-log@1 move object. Returns the table, the engine's table after it, and
+    whether a step was stored (False: the same move was already the last one, `expected` one
+    step behind). `table` may be its id: the row is then read once, locked."""
+    return _step(table=table, user=user, kind=Kind.MOVE, body=move, expected=expected)
+
+
+def table_restart(
+    *, table: LiveTable | int, user: AbstractBaseUser, restart: Any, expected: int | None = None
+) -> tuple[LiveTable, Table, bool]:
+    """A5: the restart (`{"pits": [...]}`) the turn after a red flag starts with."""
+    return _step(table=table, user=user, kind=Kind.RESTART, body=restart, expected=expected)
+
+
+def _locking(table: LiveTable | int, user: AbstractBaseUser | None = None) -> LiveTable:
+    """The table's row, locked (its race's rows are not: the caller's copy of the race is kept).
+    Its header (a JSON document) is read only if the engine's table must be rebuilt. Given an id,
+    the row is read once, here (raises `LiveTable.DoesNotExist`). With the row, in the same
+    query: whether `user` is an entrant of its race, and whether site dice bind its next step."""
+    pk = table if isinstance(table, int) else table.pk
+    rows = LiveTable.objects.select_for_update(of=("self",)).defer("header")
+    if user is not None:
+        rows = rows.annotate(entrant=entrant_exists(user), site_rolled=rolled_exists())
+    locked = rows.get(pk=pk)
+    if not isinstance(table, int) and LiveTable.race.is_cached(table):
+        locked.race = table.race
+    return locked
+
+
+def _locked(table: LiveTable | int, user: AbstractBaseUser) -> LiveTable:
+    locked = _locking(table, user)  # the row first: the writer is checked by its race id
+    _table_writer(locked, user)
+    if locked.status == Status.FINISHED:
+        raise TableConflict(_("This race has been turned into a race sheet: it can no longer change."))
+    return locked
+
+
+def _normal(engine_table: Table, kind: str, body: Any) -> dict[str, Any]:
+    """The step as it is stored: the move as the log will hold it (raises `LogFormatError`)."""
+    cars = set(engine_table.game.entries)
+    if kind == Kind.RESTART:
+        read_restart(body, "restart", cars)  # read only to refuse it: the engine reads it again
+        return json.loads(json.dumps(body))
+    return read_move(body, "move", cars).to_json()
+
+
+def _step(*, table: LiveTable | int, user: AbstractBaseUser, kind: str, body: Any, expected: int | None):
+    with transaction.atomic():
+        locked = _locked(table, user)
+        now = engine.engine_table(locked)
+        try:
+            normal = _normal(now, kind, body)
+        except LogFormatError as exc:
+            raise _unreadable(exc) from exc
+        if expected is not None and expected != locked.steps:
+            if expected == locked.steps - 1 and _is_last(locked, kind, normal):
+                return locked, now, False  # the other device's post of this very move
+            raise _behind(locked)
+        if kind == Kind.MOVE:
+            wrong = dice_problems(locked, normal, now.to_play.turn if now.to_play else 0)
+            if wrong:
+                raise TableRefused(_("The move is not what the site's dice said."), violations=wrong)
+        try:
+            after, events = (restart if kind == Kind.RESTART else play)(now, normal)
+        except LogFormatError as exc:
+            raise _unreadable(exc) from exc
+        if after is now:
+            raise _refused(now, normal, kind, events)
+        try:  # no savepoint: the refusal leaves the whole transaction, rolled back
+            LiveStep.objects.create(table=locked, index=locked.steps, kind=kind, body=normal, by=user)
+        except IntegrityError as exc:  # a backstop: the lock (BEGIN IMMEDIATE on SQLite) serialises
+            raise _behind(locked) from exc
+        locked.steps += 1
+        locked.revision += 1
+        locked.status = Status.OVER if after.over else Status.PLAYING
+        locked.updated_at = timezone.now()
+        locked.save(update_fields=["steps", "revision", "status", "updated_at"])
+    engine.remember(locked, after)
+    return locked, after, True
+
+
+def _unreadable(exc: LogFormatError) -> TableRefused:
+    """A move or restart the engine cannot read: the reading error's code and params, and the
+    `SITE-format` violation the page lists, in the reader's language."""
+    return TableRefused(_("The move cannot be read."), **exc.to_json(), violations=[unreadable(exc)])
+
+
+def _is_last(table: LiveTable, kind: str, normal: dict[str, Any]) -> bool:
+    last = table.rows.filter(index=table.steps - 1).first()
+    return last is not None and last.kind == kind and last.body == normal
+
+
+def _behind(table: LiveTable) -> TableConflict:
+    return TableConflict(
+        _("The table has moved on (%(n)d steps played): reload it and play again.") % {"n": table.steps},
+        steps=table.steps,
+    )
+
+
+def _refused(now: Table, normal: dict[str, Any], kind: str, events) -> TableRefused:  # noqa: ANN001
+    refused = [e for e in events if isinstance(e, Violation)]
+    payload: dict[str, Any] = {"violations": violations(refused)}
+    if kind == Kind.MOVE and refused and all(is_missing_test(v) for v in refused) and now.to_play is not None:
+        move = read_move(normal, "move", set(now.game.entries))
+        due = due_of(now.game, now.state, move, missing(refused))
+        payload["tests_due"] = [test_json(t) for t in due]
+    detail = _("The move is refused.") if kind == Kind.MOVE else _("The restart is refused.")
+    return TableRefused(detail, **payload)
+
+
+def table_undo(
+    *, table: LiveTable | int, user: AbstractBaseUser, expected: int | None = None
+) -> tuple[LiveTable, Table]:
+    """Take back the last step (a move or a restart)."""
+    with transaction.atomic():
+        locked = _locked(table, user)
+        if expected is not None and expected != locked.steps:
+            raise _behind(locked)
+        if locked.steps == 0:
+            raise TableConflict(_("Nothing to undo: no move has been played."), steps=0)
+        now = engine.engine_table(locked)
+        before = undo(now)
+        LiveStep.objects.filter(table=locked, index=locked.steps - 1).delete()
+        locked.steps -= 1
+        locked.revision += 1
+        locked.status = Status.PLAYING
+        locked.updated_at = timezone.now()
+        locked.save(update_fields=["steps", "revision", "status", "updated_at"])
+    engine.remember(locked, before)
+    return locked, before
+
+
+def table_finish(*, table: LiveTable, user: AbstractBaseUser) -> tuple[LiveTable, RaceSheet, bool]:
+    """The finished race's log as the race's next sheet version (stored, then validated by the
+    worker like any sheet). Returns the table, the sheet and whether it was made now."""
+    with transaction.atomic():
+        _table_writer(table, user)
+        locked = _locking(table)
+        if locked.status == Status.FINISHED and locked.sheet is not None:
+            return locked, locked.sheet, False
+        now = engine.engine_table(locked)
+        if not now.over:
+            raise TableConflict(_("The race is not over: every car must finish or be out first."))
+        raw = json.dumps(now.log(), ensure_ascii=False).encode("utf-8")
+        try:
+            sheet = race_sheet_submit(race=locked.race, raw=raw, by=user)
+        except SubmissionRefused as exc:
+            refused = exc  # raised once this block commits: the attempt it recorded is kept
+        else:
+            refused = None
+            locked.sheet = sheet
+            locked.status = Status.FINISHED
+            locked.revision += 1
+            locked.updated_at = timezone.now()
+            locked.save(update_fields=["sheet", "status", "revision", "updated_at"])
+    if refused is not None:
+        raise TableRefused(" ".join(refused.messages))
+    engine.remember(locked, now)
+    return locked, sheet, True
+
+
+__all__ = [
+    "TableConflict",
+    "TableRefused",
+    "table_create",
+    "table_finish",
+    "table_move",
+    "table_restart",
+    "table_undo",
+]

@@ -1,0 +1,24 @@
+"""The race-night pages (`live:race-night…`)."""
+
+from __future__ import annotations
+
+from django.urls import path
+
+from live import qualifying, views
+
+app_name = "live"
+urlpatterns = [
+    path("races/<int:pk>/live/", views.race_night, name="race-night"),
+    path("races/<int:pk>/live/wear-check/", views.wear_check, name="race-night-wear"),
+    path("races/<int:pk>/live/qualifying/", qualifying.qualifying_page, name="race-night-qualifying"),
+    path(
+        "races/<int:pk>/live/qualifying/grid/", qualifying.qualifying_grid, name="race-night-qualifying-grid"
+    ),
+    path(
+        "races/<int:pk>/live/qualifying/send/",
+        qualifying.qualifying_submit,
+        name="race-night-qualifying-submit",
+    ),
+    path("live/tables/<int:pk>/", views.race_night_table, name="race-night-table"),
+    path("live/tables/<int:pk>/roll/", views.roll_dice, name="race-night-roll"),
+]

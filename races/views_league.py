@@ -1,0 +1,166 @@
+"""Public pages of the league: home, seasons, drivers, teams.
+
+Views stay thin: they fetch through the selectors and hand plain data to the templates.
+Every page runs a fixed number of queries, whatever the size of the league.
+"""
+
+from __future__ import annotations
+
+import unicodedata
+from dataclasses import dataclass
+
+from django.db.models import Count
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, render
+
+from league.models import Driver, EntryRequest, Season, Team
+from league.rules_display import season_rules_summary
+from league.selectors import driver_experience, experience_tally, running_season, team_experience
+from races.charts import progression_chart
+from races.models import Race, Result
+from races.registration import entry_list_is_open
+from races.scoreboard import season_scoreboard
+from races.selectors import driver_results, next_race, season_calendar, team_results
+from races.standings import driver_standings
+from races.stats import driver_dice_luck, driver_stats
+from sheets.penalties import driver_penalties, penalised_driver_ids, season_penalties
+
+
+@dataclass(frozen=True)
+class CalendarLine:
+    race: Race
+    winner: Result | None
+
+
+def name_order(owner: Driver | Team) -> tuple[str, str, int]:
+    """Alphabetical as a reader expects it, the same on every database: "Émile" between "Elena" and
+    "Finn", "de Vries" among the Ds (SQLite sorts by code point, PostgreSQL by its collation)."""
+    plain = unicodedata.normalize("NFKD", owner.name)
+    plain = "".join(c for c in plain if not unicodedata.combining(c))
+    return (plain.casefold(), owner.name, owner.pk)
+
+
+def home(request: HttpRequest) -> HttpResponse:
+    season = running_season()
+    standings = driver_standings(season=season) if season else []
+    upcoming = next_race(season=season) if season else None
+    return render(
+        request,
+        "home.html",
+        {"season": season, "standings": standings, "next_race": upcoming},
+    )
+
+
+def season_list(request: HttpRequest) -> HttpResponse:
+    seasons = Season.objects.annotate(
+        race_count=Count("races", distinct=True), entry_count=Count("entries", distinct=True)
+    )
+    return render(request, "league/season_list.html", {"seasons": seasons})
+
+
+def season_detail(request: HttpRequest, slug: str) -> HttpResponse:
+    season = get_object_or_404(Season, slug=slug)
+    calendar = list(season_calendar(season=season))
+    raced = [race for race in calendar if race.has_results]
+    # The calendar's winners: one small query, a result per race.
+    winners = {
+        result.race_id: result
+        for result in Result.objects.filter(race__season=season, position=1).select_related(
+            "race_entry__season_entry__driver", "race_entry__season_entry__team"
+        )
+    }
+    # One query for both tables, both charts and the results grid.
+    scoreboard = season_scoreboard(season=season)
+    penalties = list(season_penalties(season=season))
+    # Before round 1 the page shows who is in, not a table of zeros.
+    entry_list = (
+        None
+        if raced
+        else {
+            "entries": season.entries.select_related("driver", "team").order_by("car_number"),
+            "requests": season.entry_requests.filter(
+                status__in=[EntryRequest.Status.PENDING, EntryRequest.Status.WAITING]
+            ).select_related("user", "driver", "team"),
+        }
+    )
+    return render(
+        request,
+        "league/season_detail.html",
+        {
+            "season": season,
+            "entry_list": entry_list,
+            "entries_open": entry_list_is_open(season=season),
+            "rules": season_rules_summary(season),
+            "calendar": [
+                CalendarLine(race=race, winner=winners.get(race.pk) if race.has_results else None)
+                for race in calendar
+            ],
+            "raced": raced,
+            "grid": scoreboard.grid(raced),
+            "driver_standings": scoreboard.drivers,
+            "team_standings": scoreboard.teams,
+            "driver_chart": progression_chart(scoreboard.driver_progression),
+            "team_chart": progression_chart(scoreboard.team_progression),
+            "season_penalties": penalties,
+            "penalty_marks": penalised_driver_ids(penalties),
+        },
+    )
+
+
+def driver_list(request: HttpRequest) -> HttpResponse:
+    tally = experience_tally()["drivers"]
+    # An aggregate query drops the model's default ordering (GROUP BY): the rows came back in
+    # whatever order the database chose. They are sorted here, by name.
+    drivers = [
+        (driver, tally.get(driver.pk))
+        for driver in sorted(
+            Driver.objects.annotate(season_count=Count("entries", distinct=True)), key=name_order
+        )
+    ]
+    return render(request, "league/driver_list.html", {"drivers": drivers})
+
+
+def driver_detail(request: HttpRequest, slug: str) -> HttpResponse:
+    driver = get_object_or_404(Driver, slug=slug)
+    entries = driver.entries.select_related("season", "team").order_by("-season__year", "season__name")
+    return render(
+        request,
+        "league/driver_detail.html",
+        {
+            "driver": driver,
+            "entries": entries,
+            "results": driver_results(driver=driver),
+            "experience": driver_experience(driver=driver),
+            "stats": driver_stats(driver=driver),
+            "luck": driver_dice_luck(driver=driver),
+            "penalties": driver_penalties(driver=driver),
+        },
+    )
+
+
+def team_list(request: HttpRequest) -> HttpResponse:
+    tally = experience_tally()["teams"]
+    teams = [
+        (team, tally.get(team.pk))
+        for team in sorted(
+            Team.objects.annotate(driver_count=Count("entries__driver", distinct=True)), key=name_order
+        )
+    ]
+    return render(request, "league/team_list.html", {"teams": teams})
+
+
+def team_detail(request: HttpRequest, slug: str) -> HttpResponse:
+    team = get_object_or_404(Team, slug=slug)
+    entries = team.entries.select_related("season", "driver").order_by(
+        "-season__year", "season__name", "car_number"
+    )
+    return render(
+        request,
+        "league/team_detail.html",
+        {
+            "team": team,
+            "entries": entries,
+            "results": team_results(team=team),
+            "experience": team_experience(team=team),
+        },
+    )

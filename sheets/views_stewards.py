@@ -1,0 +1,171 @@
+"""The stewards' pages: decide a protest beside its evidence; a race's history, penalties and publication."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.contrib import messages
+from django.contrib.admin.views.decorators import staff_member_required
+from django.core.exceptions import PermissionDenied, ValidationError
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_POST
+
+from races.models import Race
+from races.services import protest_deadline, race_publish, race_reopen
+from sheets.audit import race_history
+from sheets.forms import DecisionForm, PenaltyForm, PublishForm, ReopenForm
+from sheets.models import Protest, RaceSheet
+from sheets.penalties import race_penalties, sheet_results_after_decisions
+from sheets.protests import protest_decide
+from sheets.selectors import sheets_to_transcribe
+from sheets.stewarding import penalty_impose
+
+
+def _refusal(exc: Exception) -> str:
+    return " ".join(getattr(exc, "messages", [str(exc)]))
+
+
+def _entries(race: Race) -> dict[str, Any]:
+    return {
+        entry.season_entry.car_id: entry
+        for entry in race.entries.select_related("season_entry__driver", "season_entry__team")
+    }
+
+
+@staff_member_required
+def protest_decide_view(request: HttpRequest, pk: int) -> HttpResponse:
+    protest = get_object_or_404(
+        Protest.objects.select_related(
+            "sheet__race__season",
+            "sheet__race__circuit",
+            "filed_by",
+            "decided_by",
+            "against__season_entry__driver",
+        ).prefetch_related("photos", "sheet__photos"),
+        pk=pk,
+    )
+    sheet, race = protest.sheet, protest.sheet.race
+    form = DecisionForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        try:
+            protest_decide(protest=protest, by=request.user, **form.service_kwargs())
+        except (ValidationError, PermissionDenied) as exc:
+            form.add_error(None, _refusal(exc))
+        else:
+            messages.success(request, _("Protest decided."))
+            return redirect("sheets:race-stewards", pk=race.pk)
+    entries = _entries(race)
+    penalties = race_penalties(race=race)
+    return render(
+        request,
+        "races/protest_decide.html",
+        {
+            "protest": protest,
+            "sheet": sheet,
+            "race": race,
+            "form": form if protest.status == Protest.Status.OPEN else None,
+            "classification": sheet_results_after_decisions(sheet=sheet, entries=entries, penalties=[]),
+            "violations": (sheet.verdict or {}).get("violations", []),
+            "penalties": penalties,
+            "deadline": protest_deadline(sheet=sheet),
+        },
+    )
+
+
+@staff_member_required
+def race_stewards_view(request: HttpRequest, pk: int) -> HttpResponse:
+    race = get_object_or_404(Race.objects.select_related("season", "circuit"), pk=pk)
+    return _stewards_page(request, race)
+
+
+def _stewards_page(
+    request: HttpRequest,
+    race: Race,
+    *,
+    penalty_form: PenaltyForm | None = None,
+    publish_form: PublishForm | None = None,
+    reopen_form: ReopenForm | None = None,
+    status: int = 200,
+) -> HttpResponse:
+    chosen = RaceSheet.objects.filter(race=race, kind=RaceSheet.Kind.RACE, chosen=True).first()
+    return render(
+        request,
+        "races/race_stewards.html",
+        {
+            "race": race,
+            "history": race_history(race=race),
+            "protests": Protest.objects.filter(sheet__race=race)
+            .select_related("sheet", "filed_by", "against__season_entry__driver")
+            .order_by("filed_at", "pk"),
+            "penalties": race_penalties(race=race),
+            "chosen": chosen,
+            "deadline": protest_deadline(sheet=chosen) if chosen else None,
+            "penalty_form": penalty_form or PenaltyForm(race=race),
+            "publish_form": publish_form or PublishForm(),
+            "reopen_form": reopen_form or ReopenForm(),
+            "to_transcribe": sheets_to_transcribe(race=race),
+        },
+        status=status,
+    )
+
+
+def _done(request: HttpRequest, race: Race, message: str) -> HttpResponse:
+    messages.success(request, message)
+    return redirect(reverse("sheets:race-stewards", kwargs={"pk": race.pk}))
+
+
+@staff_member_required
+@require_POST
+def race_penalise_view(request: HttpRequest, pk: int) -> HttpResponse:
+    race = get_object_or_404(Race.objects.select_related("season", "circuit"), pk=pk)
+    form = PenaltyForm(request.POST, race=race)
+    if form.is_valid():
+        data = form.cleaned_data
+        try:
+            penalty_impose(
+                race_entry=data["race_entry"],
+                by=request.user,
+                kind=data["kind"],
+                amount=data["amount"] or 0,
+                rule=data["rule"],
+                reason=data["reason"],
+                key=request.POST.get("key") or None,
+            )
+        except (ValidationError, PermissionDenied) as exc:
+            form.add_error(None, _refusal(exc))
+        else:
+            return _done(request, race, _("Penalty recorded; the results are recomputed."))
+    return _stewards_page(request, race, penalty_form=form, status=400)
+
+
+@staff_member_required
+@require_POST
+def race_publish_view(request: HttpRequest, pk: int) -> HttpResponse:
+    race = get_object_or_404(Race, pk=pk)
+    form = PublishForm(request.POST)
+    if form.is_valid():
+        try:
+            race_publish(race=race, by=request.user, override_reason=form.cleaned_data["override_reason"])
+        except (ValidationError, PermissionDenied) as exc:
+            form.add_error(None, _refusal(exc))
+        else:
+            return _done(request, race, _("The results are published."))
+    return _stewards_page(request, race, publish_form=form, status=400)
+
+
+@staff_member_required
+@require_POST
+def race_reopen_view(request: HttpRequest, pk: int) -> HttpResponse:
+    race = get_object_or_404(Race, pk=pk)
+    form = ReopenForm(request.POST)
+    if form.is_valid():
+        try:
+            race_reopen(race=race, by=request.user, reason=form.cleaned_data["reason"])
+        except (ValidationError, PermissionDenied) as exc:
+            form.add_error(None, _refusal(exc))
+        else:
+            return _done(request, race, _("The results are reopened."))
+    return _stewards_page(request, race, reopen_form=form, status=400)
