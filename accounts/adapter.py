@@ -5,7 +5,7 @@ from __future__ import annotations
 from allauth.account.adapter import DefaultAccountAdapter
 from django.contrib.sites.shortcuts import get_current_site
 
-from accounts.mail import email_queue
+from accounts.tasks import email_queue
 
 
 class AccountAdapter(DefaultAccountAdapter):

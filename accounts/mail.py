@@ -1,11 +1,10 @@
-"""E-mail leaves through a Celery task, once the transaction that caused it has committed."""
+"""E-mail as plain JSON and back, so that any broker carries it to the task that sends it (accounts/tasks.py)."""
 
 from __future__ import annotations
 
 from typing import Any
 
 from django.core.mail import EmailMessage, EmailMultiAlternatives
-from django.db import transaction
 
 
 def message_payload(message: EmailMessage) -> dict[str, Any]:
@@ -33,11 +32,3 @@ def message_from_payload(payload: dict[str, Any]) -> EmailMultiAlternatives:
     for content, mimetype in payload.get("alternatives", []):
         message.attach_alternative(content, mimetype)
     return message
-
-
-def email_queue(message: EmailMessage) -> None:
-    """Send `message` from a worker after commit; nothing leaves if the transaction rolls back."""
-    from accounts.tasks import send_email
-
-    payload = message_payload(message)
-    transaction.on_commit(lambda: send_email.delay(payload))

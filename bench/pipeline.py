@@ -117,6 +117,7 @@ def _bot_races(n: int, cars: int, laps: int) -> tuple[list, list[bytes]]:
 
     from django.contrib.auth import get_user_model
 
+    from circuits.services import circuit_create
     from league.models import ExperienceEntry
     from league.services import (
         driver_create,
@@ -126,7 +127,7 @@ def _bot_races(n: int, cars: int, laps: int) -> tuple[list, list[bytes]]:
         team_create,
     )
     from races.models import Race
-    from races.services import circuit_create, race_create, race_entry_create
+    from races.services import race_create, race_entry_create
     from rules import load_circuit
     from rules.bot import write_race
 

@@ -22,9 +22,9 @@ from django.db import transaction
 from django.utils import timezone
 
 from circuits.models import Circuit
+from circuits.services import circuit_create
 from league.models import Driver, ExperienceEntry, Season, SeasonEntry, Team
 from races.models import Race, RaceEntry, Result
-from races.services import circuit_create
 from rules.ledger import XpKind
 from rules.scoring import finish_changes, grid_changes
 

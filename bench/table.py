@@ -189,8 +189,9 @@ def _timed(call, path: str, *args, **kwargs) -> tuple[float, float]:  # noqa: AN
 def _league(document: dict, log: dict):  # noqa: ANN202
     from django.contrib.auth import get_user_model
 
+    from circuits.services import circuit_create
     from league.services import driver_create, season_create, season_entry_create, team_create
-    from races.services import circuit_create, race_create, race_entry_create
+    from races.services import race_create, race_entry_create
 
     user = get_user_model().objects.create_user("bench", "bench@example.org", "bench")
     circuit = circuit_create(document=document)

@@ -10,10 +10,10 @@ from rest_framework import serializers
 from rest_framework.request import Request
 from rest_framework.response import Response
 
+from circuits.filters import CircuitFilter
 from circuits.models import Circuit
+from circuits.services import circuit_create, circuit_update
 from core.api_support import ReadWriteViewSet
-from races.filters import CircuitFilter
-from races.services import circuit_create, circuit_update
 
 DOCUMENT_HELP = (
     "The board as a formule-de/circuit@1 document; its `id` becomes the circuit's slug, its `name` the name."

@@ -22,6 +22,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from circuits.models import Circuit
+from circuits.services import circuit_create, circuit_update
 from league.models import Driver, ExperienceEntry, Season, SeasonEntry, Team
 from league.selectors import driver_experience, team_experience
 from league.services import (
@@ -35,16 +36,9 @@ from league.services import (
 from races.entry_lists import season_entry_list_accept
 from races.models import Race, RaceEntry, Result
 from races.registration import entry_request_accept, entry_request_create
-from races.services import (
-    ResultRow,
-    circuit_create,
-    circuit_update,
-    race_create,
-    race_entry_create,
-    race_publish,
-    race_results_record,
-)
+from races.services import ResultRow, race_create, race_entry_create, race_results_record
 from sheets.judging import race_sheet_validate
+from sheets.publishing import race_publish
 from sheets.services import race_sheet_submit
 
 PASSWORD = "demo"

@@ -8,3 +8,6 @@ class NotificationsConfig(AppConfig):
     name = "notifications"
     verbose_name = _("Notifications")
     default_auto_field = "django.db.models.BigAutoField"
+
+    def ready(self) -> None:
+        from notifications import receivers  # noqa: F401 (connects the rooms' events to the notices)

@@ -113,7 +113,7 @@ def entry_decided(request: EntryRequest) -> None:
         "team": request.team.name,
         "car": request.car_number,
         "reason": request.reason,
-        "my_races": reverse("races:my-races"),
+        "my_races": reverse("sheets:my-races"),
     }
     announce(
         key=f"entry-{request.status}:{request.pk}",
@@ -129,7 +129,7 @@ def race_tomorrow(race: Race) -> None:
     announce(
         key=f"race-tomorrow:{race.pk}:{race.scheduled_at:%Y%m%d%H%M}",
         kind="race_tomorrow",
-        params={**_race_params(race), "when": when, "my_races": reverse("races:my-races")},
+        params={**_race_params(race), "when": when, "my_races": reverse("sheets:my-races")},
         users=_entrant_users(race),
     )
 

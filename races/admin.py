@@ -1,14 +1,12 @@
-"""Admin of circuits, races, race entries and results."""
+"""Admin of races, race entries and results."""
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
-from django import forms
 from django.contrib import admin, messages
 from django.core.exceptions import ValidationError
-from django.db.models import Count, ForeignKey, QuerySet
+from django.db.models import ForeignKey, QuerySet
 from django.http import HttpRequest
 from django.urls import reverse
 from django.utils.html import format_html
@@ -16,69 +14,9 @@ from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext
 from simple_history.admin import SimpleHistoryAdmin
 
-from circuits.models import Circuit
+from races import admin_registration, admin_seasons  # noqa: F401 (their admin pages register themselves)
 from races.models import Race, RaceEntry, Result
-from races.services import race_publish, race_status_set
-
-
-class PrettyJSONField(forms.JSONField):
-    """A JSON field shown indented, so a circuit is editable by hand."""
-
-    def prepare_value(self, value: Any) -> str:
-        if isinstance(value, str):  # bound data coming back with an error: show it as typed
-            return value
-        return json.dumps(value, ensure_ascii=False, indent=2)
-
-
-class CircuitForm(forms.ModelForm):
-    document = PrettyJSONField(
-        label=_("circuit document"),
-        widget=forms.Textarea(attrs={"rows": 30, "cols": 100, "style": "font-family: monospace"}),
-        help_text=_(
-            "formule-de/circuit@1 JSON. The id and the name are taken from it when left empty; "
-            "errors name the field at fault, e.g. grid[2]."
-        ),
-    )
-
-    class Meta:
-        model = Circuit
-        fields = ("document", "slug", "name", "country")
-
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
-        super().__init__(*args, **kwargs)
-        self.fields["slug"].required = False
-        self.fields["name"].required = False
-
-    def clean(self) -> dict[str, Any]:
-        cleaned = super().clean()
-        document = cleaned.get("document")
-        # The document is the source of truth: its id is the circuit id used in race logs.
-        if isinstance(document, dict):
-            if not cleaned.get("slug") and isinstance(document.get("id"), str):
-                cleaned["slug"] = document["id"]
-            if not cleaned.get("name") and isinstance(document.get("name"), str):
-                cleaned["name"] = document["name"]
-        return cleaned
-
-
-@admin.register(Circuit)
-class CircuitAdmin(admin.ModelAdmin):
-    form = CircuitForm
-    list_display = ("name", "slug", "country", "corners", "race_count")
-    list_filter = ("country",)
-    search_fields = ("name", "slug")
-
-    def get_queryset(self, request: HttpRequest) -> QuerySet[Circuit]:
-        return super().get_queryset(request).annotate(race_count=Count("races"))
-
-    @admin.display(description=_("corners"))
-    def corners(self, obj: Circuit) -> int:
-        segments = obj.document.get("segments", []) if isinstance(obj.document, dict) else []
-        return sum(1 for s in segments if isinstance(s, dict) and "corner" in s)
-
-    @admin.display(description=_("races"), ordering="race_count")
-    def race_count(self, obj: Circuit) -> int:
-        return obj.race_count
+from races.services import race_status_set
 
 
 def _race_being_edited(request: HttpRequest) -> Race | None:
@@ -146,7 +84,7 @@ class RaceAdmin(SimpleHistoryAdmin):
     date_hierarchy = "scheduled_at"
     list_select_related = ("season", "circuit")
     inlines = [RaceEntryInline, ResultInline]
-    actions = ["publish_results", "mark_qualifying", "mark_run", "mark_scheduled"]
+    actions = ["mark_qualifying", "mark_run", "mark_scheduled"]  # and publishing: sheets/admin.py
     # The status moves through the services that check it: the actions below, the sheets, publication.
     readonly_fields = ("status", "stewards_page")
 
@@ -187,26 +125,6 @@ class RaceAdmin(SimpleHistoryAdmin):
     def mark_run(self, request: HttpRequest, queryset: QuerySet[Race]) -> None:
         self._set_status(request, queryset, Race.Status.RUN)
 
-    @admin.action(description=_("Publish results (validated → official)"), permissions=["change"])
-    def publish_results(self, request: HttpRequest, queryset: QuerySet[Race]) -> None:
-        published = 0
-        for race in queryset.select_related("season", "circuit").order_by("season", "round"):
-            try:
-                race_publish(race=race, by=request.user)
-            except ValidationError as exc:
-                self.message_user(request, " ".join(exc.messages), messages.WARNING)
-            else:
-                published += 1
-        if published:
-            self.message_user(
-                request,
-                ngettext(
-                    "Published the results of %(n)d race.", "Published the results of %(n)d races.", published
-                )
-                % {"n": published},
-                messages.SUCCESS,
-            )
-
     def get_object(self, request: HttpRequest, object_id: str, from_field: str | None = None) -> Race | None:
         race = super().get_object(request, object_id, from_field)
         # The inlines narrow their choices to this race's cars (a request attribute stays per-request).
@@ -246,7 +164,3 @@ class ResultAdmin(ReadOnlyMixin, SimpleHistoryAdmin):
     @admin.display(description=_("driver"), ordering="race_entry__season_entry__driver__name")
     def driver(self, obj: Result) -> str:
         return str(obj.race_entry.season_entry.driver)
-
-
-# Race sheets, protests and penalties (their own module, registered when this one is loaded).
-from sheets import admin as sheet_admin  # noqa: E402, F401

@@ -10,15 +10,6 @@ from league.models import Driver, Season, SeasonEntry, Team
 from races.models import Race, RaceEntry, Result
 
 
-class CircuitFilter(filters.FilterSet):
-    slug = filters.CharFilter(help_text="The circuit with this id (as in race logs).")
-    country = filters.CharFilter(help_text="ISO 3166 code, e.g. FR.")
-
-    class Meta:
-        model = Circuit
-        fields = ["slug", "country"]
-
-
 class RaceFilter(filters.FilterSet):
     season = filters.ModelChoiceFilter(queryset=Season.objects.all(), help_text="Season id.")
     circuit = filters.ModelChoiceFilter(queryset=Circuit.objects.all(), help_text="Circuit id.")

@@ -18,7 +18,7 @@ from django.utils.translation import gettext_lazy as _
 
 from league.models import Driver, EntryRequest, Season, SeasonEntry, Team
 from league.services import driver_create, season_entry_create
-from notifications import events
+from races import events
 
 if TYPE_CHECKING:
     from django.contrib.auth.models import AbstractBaseUser

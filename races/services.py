@@ -8,7 +8,7 @@ from datetime import UTC, datetime, timedelta
 from decimal import Decimal
 from typing import TYPE_CHECKING, Any
 
-from django.core.exceptions import PermissionDenied, ValidationError
+from django.core.exceptions import ValidationError
 from django.db import connection, transaction
 from django.db.models import Q
 from django.utils import timezone
@@ -27,16 +27,15 @@ from league.services import (
     full_clean_naming_fields,
     model_update,
 )
-from notifications import events
 from races.models import Race, RaceEntry, Result
 from rules.ledger import GRID_REASONS as GRID_GAIN_REASONS
 from rules.ledger import XpChange, XpKind, XpReason
 from rules.scoring import finish_changes, grid_changes
-from sheets.audit import audit_record
-from sheets.models import Protest, RaceEvent, RaceSheet
 
 if TYPE_CHECKING:
     from django.contrib.auth.models import AbstractBaseUser
+
+    from sheets.models import RaceSheet
 
 Reason = ExperienceEntry.Reason
 
@@ -75,38 +74,6 @@ class ResultRow:
     penalty_places: int = 0
     penalty_reason: str = ""
     points: int | None = None  # as the verdict scores it; None: from the season's table (F4)
-
-
-def _document_fields(document: Any) -> tuple[str, str]:
-    if not isinstance(document, Mapping):
-        return "", ""
-    return str(document.get("id", "")), str(document.get("name", ""))
-
-
-@transaction.atomic
-def circuit_create(*, document: dict[str, Any], country: str = "") -> Circuit:
-    """Store a `formule-de/circuit@1` document; its id and name become the circuit's."""
-    slug, name = _document_fields(document)
-    circuit = Circuit(slug=slug, name=name, country=country, document=document)
-    circuit.full_clean()
-    circuit.save()
-    return circuit
-
-
-@transaction.atomic
-def circuit_update(
-    *, circuit: Circuit, document: dict[str, Any] | None = None, country: str | None = None
-) -> Circuit:
-    """Replace a circuit's document and/or country; the id must stay (race logs refer to it)."""
-    if document is not None:
-        _slug, name = _document_fields(document)
-        circuit.document = document
-        circuit.name = name or circuit.name
-    if country is not None:
-        circuit.country = country
-    circuit.full_clean()
-    circuit.save()
-    return circuit
 
 
 @transaction.atomic
@@ -572,100 +539,3 @@ def season_schedule(
             existing[(circuit.pk, at)] = race
         races.append(race)
     return races
-
-
-def protest_deadline(*, sheet: RaceSheet) -> datetime | None:
-    """When protests against a validated sheet close (the season's protest window)."""
-    if sheet.validated_at is None:
-        return None
-    return sheet.validated_at + timedelta(hours=sheet.race.season.protest_window_hours)
-
-
-def _publication_obstacles(race: Race) -> tuple[list[str], list[str]]:
-    """What stands in the way of publishing: (reasons an override may lift, reasons it may not)."""
-    window: list[str] = []
-    chosen = (
-        RaceSheet.objects.select_for_update()
-        .filter(race=race, kind=RaceSheet.Kind.RACE, chosen=True)
-        .only("pk", "race_id", "validated_at", "version")
-        .first()
-    )
-    if chosen is not None:
-        chosen.race = race
-        deadline = protest_deadline(sheet=chosen)
-        if deadline is not None and timezone.now() <= deadline:
-            window.append(
-                _("its protest window is open until %(when)s")
-                % {"when": timezone.localtime(deadline).strftime("%Y-%m-%d %H:%M")}
-            )
-    open_protests = Protest.objects.filter(sheet__race=race, status=Protest.Status.OPEN).count()
-    blocking = []
-    if open_protests:
-        blocking.append(_("%(n)d protest(s) are still open: decide them first") % {"n": open_protests})
-    return window, blocking
-
-
-@transaction.atomic
-def race_publish(*, race: Race, by: AbstractBaseUser | None = None, override_reason: str = "") -> Race:
-    """Make a race's validated results official: the stewards' last word on them.
-
-    Only once the protest window of the standing sheet has closed and no protest is open; a
-    steward may publish before the window closes with an override and its reason (recorded),
-    never over an open protest. Locks: the race, then its chosen sheet (as protest_file() does),
-    so a protest filed at the same moment either comes first and blocks this, or finds the race
-    official and is refused.
-    """
-    race = race_lock(race.pk)
-    if race.status != Race.Status.VALIDATED:
-        raise ValidationError(
-            _("%(race)s is %(status)s: only validated results can be published."),
-            code="not_validated",
-            params={"race": race, "status": race.get_status_display()},
-        )
-    override_reason = override_reason.strip()
-    if override_reason and not (by is not None and by.is_staff):
-        raise PermissionDenied(_("Only the stewards may publish before the protest window closes."))
-    window, blocking = _publication_obstacles(race)
-    if blocking or (window and not override_reason):
-        reasons = blocking + ([] if override_reason else window)
-        raise ValidationError(
-            _("%(race)s cannot be published yet: %(reasons)s."),
-            code="not_publishable",
-            params={"race": race, "reasons": "; ".join(reasons)},
-        )
-    race.status = Race.Status.OFFICIAL
-    race.full_clean()
-    if by is not None:
-        race._history_user = by  # simple_history: who published
-    race.save(update_fields=["status"])
-    audit_record(
-        race=race,
-        kind=RaceEvent.Kind.PUBLICATION,
-        by=by,
-        why=override_reason if window else "",
-        data={"override": bool(window)},
-    )
-    events.results_published(race)
-    return race
-
-
-@transaction.atomic
-def race_reopen(*, race: Race, by: AbstractBaseUser, reason: str) -> Race:
-    """The stewards take published results back to validated, to change them; the reason is recorded."""
-    if not (by is not None and by.is_staff):
-        raise PermissionDenied(_("Only the stewards reopen published results."))
-    race = race_lock(race.pk)
-    if race.status != Race.Status.OFFICIAL:
-        raise ValidationError(
-            _("%(race)s is %(status)s: only published results are reopened."),
-            code="not_official",
-            params={"race": race, "status": race.get_status_display()},
-        )
-    if not reason.strip():
-        raise ValidationError(_("Say why the results are reopened: it is recorded."), code="reason")
-    race.status = Race.Status.VALIDATED
-    race.full_clean()
-    race._history_user = by
-    race.save(update_fields=["status"])
-    audit_record(race=race, kind=RaceEvent.Kind.REOPENING, by=by, why=reason.strip())
-    return race

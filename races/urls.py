@@ -10,7 +10,6 @@ from races import (
     feeds_driver,
     views_circuits,
     views_league,
-    views_player,
     views_registration,
     views_wear,
 )
@@ -28,7 +27,6 @@ urlpatterns = [
         name="season-standings-csv",
     ),
     path("results.atom", feeds.LeagueResultsFeed(), name="results-feed"),
-    path("my-races/", views_player.my_races, name="my-races"),
     path("my-races/calendar.ics", feeds_driver.my_calendar, name="my-calendar"),
     path("drivers/<slug:slug>/calendar.ics", feeds_driver.driver_calendar_ics, name="driver-calendar"),
     path("drivers/", views_league.driver_list, name="drivers"),

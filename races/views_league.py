@@ -18,12 +18,12 @@ from league.rules_display import season_rules_summary
 from league.selectors import driver_experience, experience_tally, running_season, team_experience
 from races.charts import progression_chart
 from races.models import Race, Result
+from races.penalties import driver_penalties, penalised_driver_ids, season_penalties
 from races.registration import entry_list_is_open
 from races.scoreboard import season_scoreboard
 from races.selectors import driver_results, next_race, season_calendar, team_results
 from races.standings import driver_standings
 from races.stats import driver_dice_luck, driver_stats
-from sheets.penalties import driver_penalties, penalised_driver_ids, season_penalties
 
 
 @dataclass(frozen=True)

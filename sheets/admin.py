@@ -15,9 +15,11 @@ from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
 from django.urls import reverse
 from django.utils.html import format_html
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import ngettext
 from simple_history.admin import SimpleHistoryAdmin
 
-from races.models import Penalty
+from races.admin import RaceAdmin
+from races.models import Penalty, Race
 from sheets.judging import race_sheet_choose
 from sheets.models import (
     Protest,
@@ -28,6 +30,7 @@ from sheets.models import (
     SheetPhoto,
     SubmissionAttempt,
 )
+from sheets.publishing import race_publish
 from sheets.services import race_sheet_enqueue
 
 
@@ -266,3 +269,33 @@ class RaceEventAdmin(admin.ModelAdmin):
 
     def has_delete_permission(self, request: HttpRequest, obj: Any = None) -> bool:
         return False
+
+
+class StewardedRaceAdmin(RaceAdmin):
+    """The race's admin with the stewards' last action: publishing (which this room owns)."""
+
+    actions = ["publish_results", *RaceAdmin.actions]
+
+    @admin.action(description=_("Publish results (validated → official)"), permissions=["change"])
+    def publish_results(self, request: HttpRequest, queryset: QuerySet[Race]) -> None:
+        published = 0
+        for race in queryset.select_related("season", "circuit").order_by("season", "round"):
+            try:
+                race_publish(race=race, by=request.user)
+            except ValidationError as exc:
+                self.message_user(request, " ".join(exc.messages), messages.WARNING)
+            else:
+                published += 1
+        if published:
+            self.message_user(
+                request,
+                ngettext(
+                    "Published the results of %(n)d race.", "Published the results of %(n)d races.", published
+                )
+                % {"n": published},
+                messages.SUCCESS,
+            )
+
+
+admin.site.unregister(Race)
+admin.site.register(Race, StewardedRaceAdmin)

@@ -23,7 +23,6 @@ from core.bulk_writes import Writes
 from core.services_atomic import atomic_service
 from core.services_checks import clean_without_queries
 from league.models import ExperienceEntry
-from notifications import events
 from races.models import Penalty, Race, RaceEntry
 from races.services import (
     race_entries_many,
@@ -32,6 +31,7 @@ from races.services import (
     race_lock_many,
     race_results_record,
 )
+from sheets import events
 from sheets.audit import audit_record
 from sheets.engine import Judgement, SheetEngineError, judge_qualifying, judge_race_log
 from sheets.experience import (

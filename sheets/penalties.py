@@ -2,23 +2,23 @@
 
 Results are never typed over: they are recomputed from the chosen sheet's verdict with every
 penalty of the race applied in the order decided (`result_rows`). A grid penalty moves the car
-back on the grid of its next race (`grid_after_penalties`). Reads for the pages are here too.
+back on the grid of its next race (`grid_after_penalties`). The reads of the penalties that stand,
+for every page, are the races room's (races/penalties.py).
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from django.db.models import QuerySet
-
 from races.models import Penalty, Race, RaceEntry, Result
+from races.penalties import grid_penalties_for
 from races.services import ResultRow
 from sheets.models import RaceSheet
 
 if TYPE_CHECKING:
-    from league.models import Driver, Season
+    pass
 
 Kind = Penalty.Kind
 # The kinds that change the race's own classification; a grid penalty acts on the next race.
@@ -89,44 +89,6 @@ def result_rows(*, classification: list[dict[str, Any]], penalties: Sequence[Pen
     return rows
 
 
-def race_penalties(*, race: Race) -> list[Penalty]:
-    """A race's penalties in the order decided, with their car, driver and steward."""
-    return list(
-        Penalty.objects.filter(race_entry__race=race)
-        .select_related("race_entry__season_entry__driver", "race_entry__season_entry__team", "decided_by")
-        .order_by("decided_at", "pk")
-    )
-
-
-def next_race_of(penalty: Penalty) -> Race | None:
-    """The first race after the penalised one that the car is entered in (its "next race")."""
-    entry = (
-        RaceEntry.objects.filter(
-            season_entry_id=penalty.race_entry.season_entry_id,
-            race__round__gt=penalty.race_entry.race.round,
-        )
-        .select_related("race")
-        .order_by("race__round")
-        .first()
-    )
-    return entry.race if entry else None
-
-
-def grid_penalties_for(*, race: Race) -> list[Penalty]:
-    """The grid penalties of earlier races that this race's grid serves, in the order decided."""
-    candidates = (
-        Penalty.objects.filter(
-            kind=Kind.GRID,
-            race_entry__race__season_id=race.season_id,
-            race_entry__race__round__lt=race.round,
-            race_entry__season_entry__race_entries__race=race,
-        )
-        .select_related("race_entry__race", "race_entry__season_entry__driver")
-        .order_by("decided_at", "pk")
-    )
-    return [penalty for penalty in candidates if (nxt := next_race_of(penalty)) and nxt.pk == race.pk]
-
-
 def grid_after_penalties(*, race: Race, slots: Mapping[str, int]) -> dict[str, int]:
     """The grid (car id -> slot) a qualifying gives, with the grid penalties owed to this race applied.
 
@@ -173,31 +135,3 @@ def sheet_results_after_decisions(
         AdjustedLine(row=row, entry=entries.get(str(row.car)))
         for row in result_rows(classification=classification, penalties=penalties)
     ]
-
-
-def season_penalties(*, season: Season) -> QuerySet[Penalty]:
-    """Every penalty of a season's counted races, for the standings' footnotes (one query)."""
-    return (
-        Penalty.objects.filter(
-            race_entry__race__season=season, race_entry__race__status__in=Race.RESULT_STATUSES
-        )
-        .select_related("race_entry__race__circuit", "race_entry__season_entry__driver")
-        .order_by("race_entry__race__round", "decided_at", "pk")
-    )
-
-
-def driver_penalties(*, driver: Driver) -> QuerySet[Penalty]:
-    """Every penalty a driver was given, latest season first (one query)."""
-    return (
-        Penalty.objects.filter(race_entry__season_entry__driver=driver)
-        .select_related("race_entry__race__season", "race_entry__race__circuit", "decided_by")
-        .order_by("-race_entry__race__season__year", "race_entry__race__round", "decided_at", "pk")
-    )
-
-
-def penalised_driver_ids(penalties: Iterable[Penalty]) -> dict[int, list[int]]:
-    """{driver id: [footnote numbers]} for the standings, footnotes numbered from 1 in `penalties` order."""
-    marks: dict[int, list[int]] = {}
-    for number, penalty in enumerate(penalties, start=1):
-        marks.setdefault(penalty.race_entry.season_entry.driver_id, []).append(number)
-    return marks

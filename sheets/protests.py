@@ -16,12 +16,13 @@ from django.db import IntegrityError, transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from notifications import events
 from races.models import Race, RaceEntry
-from races.services import protest_deadline, race_lock
+from races.services import race_lock
+from sheets import events
 from sheets.audit import audit_record
 from sheets.models import Protest, ProtestPhoto, RaceEvent, RaceSheet, SheetConfirmation
 from sheets.photos import CheckedPhoto, photo_check
+from sheets.publishing import protest_deadline
 from sheets.selectors import race_entry_of
 from sheets.stewarding import penalty_impose, race_not_frozen, sheet_reject
 

@@ -17,12 +17,13 @@ from django.utils.translation import gettext as _
 from league.models import ExperienceEntry
 from league.services import GAIN_REASONS
 from races.models import Penalty, Race, RaceEntry, Result
+from races.penalties import next_race_of
 from races.services import GRID_REASONS, race_grid_record, race_lock
 from sheets.audit import audit_record
 from sheets.experience import refuse_overdraft
 from sheets.judging import race_sheet_apply
 from sheets.models import Protest, RaceEvent, RaceSheet
-from sheets.penalties import RESULT_KINDS, next_race_of
+from sheets.penalties import RESULT_KINDS
 
 if TYPE_CHECKING:
     from django.contrib.auth.models import AbstractBaseUser

@@ -17,10 +17,11 @@ from django.views.decorators.csrf import csrf_exempt, csrf_protect
 from django.views.decorators.http import require_POST
 
 from races.models import Race, RaceEntry
+from races.penalties import race_penalties
 from sheets.corrections import correction_source, sheet_photos_reuse
 from sheets.forms import ProtestForm, RaceSheetForm
 from sheets.models import Protest, RaceSheet, SubmissionAttempt
-from sheets.penalties import race_penalties, sheet_results_after_decisions
+from sheets.penalties import sheet_results_after_decisions
 from sheets.protests import protest_deadline, protest_file, protest_withdraw, sheet_confirm
 from sheets.selectors import (
     race_entry_of,

@@ -6,9 +6,9 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
 
 from races.models import Race, RaceEntry
+from races.penalties import grid_penalties_for, race_penalties
 from races.selectors import race_results
 from sheets.audit import race_history
-from sheets.penalties import grid_penalties_for, race_penalties
 from sheets.replay.views import race_replay_context
 from sheets.selectors import race_sheets, sheet_submitter_allowed
 

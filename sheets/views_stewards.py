@@ -14,12 +14,13 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from races.models import Race
-from races.services import protest_deadline, race_publish, race_reopen
+from races.penalties import race_penalties
 from sheets.audit import race_history
 from sheets.forms import DecisionForm, PenaltyForm, PublishForm, ReopenForm
 from sheets.models import Protest, RaceSheet
-from sheets.penalties import race_penalties, sheet_results_after_decisions
+from sheets.penalties import sheet_results_after_decisions
 from sheets.protests import protest_decide
+from sheets.publishing import protest_deadline, race_publish, race_reopen
 from sheets.selectors import sheets_to_transcribe
 from sheets.stewarding import penalty_impose
 

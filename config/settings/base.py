@@ -84,7 +84,7 @@ TEMPLATES = [
                 "django.template.context_processors.i18n",
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
-                "races.context_processors.my_races",
+                "sheets.context_processors.my_races",
             ],
         },
     },

@@ -209,8 +209,8 @@ def test_without_the_test_oval_it_says_so(tmp_path):
 def test_the_demo_shows_an_open_entry_list_and_a_player_with_things_to_do(circuits):
     from demo.services import PLANNED_SLUG
     from league.models import EntryRequest
-    from races.my_races import player_dashboard
     from races.registration import entry_list_is_open
+    from sheets.my_races import player_dashboard
 
     load(circuits)
 

@@ -12,10 +12,11 @@ from typing import Any
 import pytest
 from rest_framework.test import APIClient
 
+from circuits.services import circuit_create
 from league.models import Season
 from live import engine
 from races.models import Race
-from races.services import circuit_create, race_entry_create
+from races.services import race_entry_create
 from rules.bot import write_race
 from rules.ruleset import OPTIONS
 from rules.track import Track, load_circuit

@@ -203,7 +203,7 @@ def test_the_race_page_and_my_races_link_to_race_night(oval, client):
 
     client.force_login(oval.alice)
     assert f'href="{url}"' in client.get(oval.race.get_absolute_url()).content.decode()
-    assert f'href="{url}"' in client.get(reverse("races:my-races")).content.decode()
+    assert f'href="{url}"' in client.get(reverse("sheets:my-races")).content.decode()
 
 
 def test_a_finished_table_links_its_race_sheet_for_everyone(

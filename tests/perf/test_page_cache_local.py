@@ -11,7 +11,7 @@ from django.test import Client
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
-from config import page_cache
+from core import page_cache
 from league.models import Driver
 from league.services import driver_update
 from tests.site.conftest import small_league

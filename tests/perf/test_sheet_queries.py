@@ -15,10 +15,10 @@ import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
+from circuits.services import circuit_create
 from league.models import ExperienceEntry
 from league.selectors import driver_experience
 from races.models import Race, Result
-from races.services import circuit_create
 from rules import load_circuit
 from sheets.judging import race_sheet_validate
 from sheets.models import RaceSheet

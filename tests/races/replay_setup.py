@@ -8,8 +8,9 @@ from pathlib import Path
 
 from django.utils import timezone
 
+from circuits.services import circuit_create
 from races.models import Race
-from races.services import circuit_create, race_create, race_entry_create
+from races.services import race_create, race_entry_create
 from rules.bot import write_race
 from rules.track import load_circuit
 from sheets.judging import race_sheet_validate

@@ -6,7 +6,7 @@ import pytest
 from django.core.exceptions import ValidationError
 
 from circuits.models import Circuit
-from races.services import circuit_create, circuit_update
+from circuits.services import circuit_create, circuit_update
 from tests.factories import oval_document
 
 pytestmark = pytest.mark.django_db

@@ -25,9 +25,10 @@ def setup(seasons: int, races: int) -> dict:
     from django.utils import timezone
     from rest_framework.authtoken.models import Token
 
+    from circuits.services import circuit_create
     from league.services import driver_create, season_create, season_entry_create, team_create
     from races.models import Race
-    from races.services import circuit_create, race_create, race_entry_create
+    from races.services import race_create, race_entry_create
 
     log = json.loads(LOG.read_text())
     circuit = circuit_create(document=json.loads(CIRCUIT.read_text()))

@@ -17,9 +17,9 @@ import pytest
 from django.contrib.auth import get_user_model
 from django.utils import timezone
 
+from circuits.services import circuit_create
 from league.models import ExperienceEntry
 from races.models import RaceEntry, Result
-from races.services import circuit_create
 from rules import load_circuit
 from sheets import judging
 from sheets.judging import race_sheet_validate, race_sheets_validate

@@ -8,9 +8,9 @@ from django.urls import reverse
 from django.utils import timezone
 from icalendar import Calendar
 
-from races.my_races import player_dashboard
 from races.services import race_create, race_entry_create
 from sheets.models import Protest, RaceSheet
+from sheets.my_races import player_dashboard
 from tests.factories import make_circuit
 
 
@@ -29,7 +29,7 @@ def test_the_page_shows_the_next_race_its_wear_form_and_the_sheet_owed(client, o
     race = _next_race(oval)
     client.force_login(oval.alice)
 
-    html = client.get(reverse("races:my-races")).content.decode()
+    html = client.get(reverse("sheets:my-races")).content.decode()
 
     assert race.get_absolute_url() in html.split('id="next-race"')[1]
     assert f'action="{reverse("races:wear-build", args=[race.entries.get().pk])}"' in html
@@ -82,7 +82,7 @@ def test_protests_by_and_against_me_with_their_state(oval):
 def test_a_visitor_without_a_driver_is_sent_to_the_seasons(client, oval):
     client.force_login(oval.steward)
 
-    html = client.get(reverse("races:my-races")).content.decode()
+    html = client.get(reverse("sheets:my-races")).content.decode()
 
     assert reverse("races:seasons") in html
 

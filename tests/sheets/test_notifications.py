@@ -19,9 +19,10 @@ from notifications.models import Notice
 from notifications.reminders import race_tomorrow
 from races.models import Race
 from races.registration import entry_request_accept, entry_request_create, entry_request_refuse
-from races.services import race_create, race_entry_create, race_publish
+from races.services import race_create, race_entry_create
 from sheets.models import Protest
 from sheets.protests import protest_decide, protest_file
+from sheets.publishing import race_publish
 from tests.factories import make_circuit, make_season, make_team
 from tests.sheets.conftest import close_window, log_for
 

@@ -9,9 +9,9 @@ from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import IntegrityError
 
 from races.models import Race, Result
-from races.services import race_publish
 from sheets.judging import race_sheet_choose
 from sheets.models import RaceSheet
+from sheets.publishing import race_publish
 from sheets.services import SubmissionRefused, race_sheet_submit
 from tests.sheets.conftest import close_window, standings
 

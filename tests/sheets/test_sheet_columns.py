@@ -57,7 +57,7 @@ def test_an_update_of_many_rows_writes_each_its_own_values(sheets):
 
 
 def test_an_update_of_many_rows_takes_them_in_chunks(oval, monkeypatch):
-    from league import bulk_writes
+    from core import bulk_writes
 
     monkeypatch.setattr(bulk_writes, "_UPDATE_ROWS", 1)  # a statement a row: the chunks' edges
     entries = list(RaceEntry.objects.filter(race=oval.race).order_by("pk"))

@@ -21,11 +21,12 @@ from django.utils import timezone
 
 from races import services
 from races.models import Penalty, Race, Result
-from races.services import race_create, race_entry_create, race_publish, race_status_set
+from races.services import race_create, race_entry_create, race_status_set
 from sheets import protests, stewarding
 from sheets.judging import race_sheet_validate
 from sheets.models import Protest, RaceEvent
 from sheets.protests import protest_decide, protest_file
+from sheets.publishing import race_publish
 from sheets.services import race_sheet_submit
 from sheets.stewarding import penalty_impose
 from sheets.tasks import impose_penalty

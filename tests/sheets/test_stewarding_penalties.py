@@ -10,9 +10,10 @@ from django.utils import timezone
 
 from league.models import ExperienceEntry
 from races.models import Penalty, Race, Result
-from races.services import race_create, race_entry_create, race_publish
+from races.services import race_create, race_entry_create
 from sheets.judging import race_sheet_choose
 from sheets.models import RaceEvent, RaceSheet
+from sheets.publishing import race_publish
 from sheets.stewarding import penalty_impose
 from sheets.tasks import impose_penalty
 from tests.factories import EXAMPLE_WEAR
@@ -168,7 +169,7 @@ def test_penalties_survive_another_version_and_recompute_from_its_verdict(oval, 
 
 
 def test_published_results_are_frozen_until_reopened(oval, validated):
-    from races.services import race_reopen
+    from sheets.publishing import race_reopen
 
     close_window(oval.race)
     race_publish(race=oval.race, by=oval.steward)

@@ -6,10 +6,10 @@ import pytest
 from django.core.exceptions import PermissionDenied, ValidationError
 
 from races.models import Race
-from races.services import race_publish, race_reopen
 from sheets.audit import race_history
 from sheets.models import RaceEvent
 from sheets.protests import protest_decide, protest_file
+from sheets.publishing import race_publish, race_reopen
 from tests.sheets.conftest import close_window, snapshot
 
 pytestmark = pytest.mark.django_db

@@ -11,9 +11,9 @@ from django.urls import reverse
 from icalendar import Calendar
 from rest_framework.test import APIClient
 
+from circuits.services import circuit_create
 from league.models import Driver
 from league.services import driver_create, driver_update, season_update, team_create
-from races.services import circuit_create
 from tests.factories import OVAL
 from tests.site.conftest import small_league
 

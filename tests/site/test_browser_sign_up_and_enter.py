@@ -77,7 +77,7 @@ def test_a_new_visitor_signs_up_enters_the_season_and_gets_his_races(live_server
     steward.close()
 
     # The player's page: the next race and the wear-build form.
-    page.goto(url + reverse("races:my-races"))
+    page.goto(url + reverse("sheets:my-races"))
     entry = SeasonEntry.objects.get(season__slug=RUNNING.slug, driver__user__username="zoe")
     races = list(remaining_races(season=entry.season))
     assert races  # the demo has rounds to come
@@ -99,7 +99,7 @@ def test_a_new_visitor_signs_up_enters_the_season_and_gets_his_races(live_server
     ):
         form.locator(f'input[name="wear-{mine.pk}-{part}"]').fill(str(n))
     form.locator("button[type=submit]").click()
-    page.wait_for_url(f"**{reverse('races:my-races')}")
+    page.wait_for_url(f"**{reverse('sheets:my-races')}")
     mine.refresh_from_db()
     assert sum(mine.wear.values()) == 20
 
@@ -114,7 +114,7 @@ def test_my_races_shows_the_next_race_in_the_visitors_time_zone(live_server, bro
     page.fill("#id_password", PASSWORD)
     page.click("main form button[type=submit]")
     page.wait_for_load_state()
-    page.goto(live_server.url + reverse("races:my-races"))
+    page.goto(live_server.url + reverse("sheets:my-races"))
 
     entry = RaceEntry.objects.filter(season_entry__driver__slug="alice", race__status="scheduled").order_by(
         "race__scheduled_at"

@@ -7,7 +7,7 @@ from django.core.exceptions import ValidationError
 from django.urls import reverse
 
 from races.models import Race
-from races.services import race_publish
+from sheets.publishing import race_publish
 from tests.site.conftest import race_more
 
 pytestmark = pytest.mark.django_db

@@ -14,7 +14,7 @@ def my_races(request: HttpRequest) -> dict[str, object]:
 
     @cache
     def count() -> int:
-        from races.my_races import player_dashboard
+        from sheets.my_races import player_dashboard
 
         return player_dashboard(user=user).todo_count
 

@@ -6,8 +6,8 @@ from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 
-from races.my_races import player_dashboard
 from races.views_wear import wear_form_for
+from sheets.my_races import player_dashboard
 
 
 @login_required

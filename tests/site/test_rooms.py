@@ -1,0 +1,43 @@
+"""The site's rooms depend one way and nothing imports itself round a circle (docs/architecture.md).
+
+import-linter's `layers` contract (pyproject.toml, run by `make test`) holds the order of the rooms;
+these tests count circles with every import, those inside functions included, which it does not.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from tests.import_graph import circles, graph
+
+SITE = ["core", "accounts", "league", "circuits", "races", "sheets", "live", "notifications", "demo", "config"]
+ROOMS = ["core", "league", "circuits", "races", "sheets", "live", "notifications"]
+
+
+def test_the_site_and_the_engine_have_no_import_circle() -> None:
+    found = circles([*SITE, "rules"])
+    assert found == [], "import circles (imports inside functions count):\n" + "\n".join(
+        " <-> ".join(circle) for circle in found
+    )
+
+
+def test_each_room_imports_only_the_rooms_below_it() -> None:
+    # The same order as INSTALLED_APPS and the `layers` contract, checked with every import.
+    rank = {room: n for n, room in enumerate(ROOMS)}
+    upward = sorted(
+        f"{module} -> {target}"
+        for module, targets in graph(ROOMS).items()
+        for target in targets
+        if rank[target.split(".")[0]] > rank[module.split(".")[0]]
+    )
+    assert upward == []
+
+
+def test_a_circle_through_an_import_inside_a_function_is_found(tmp_path: Path) -> None:
+    package = tmp_path / "pkg"
+    package.mkdir()
+    (package / "__init__.py").write_text("")
+    (package / "a.py").write_text("from pkg.b import B\n")
+    (package / "b.py").write_text("def f():\n    from . import a\n    return a\n\nB = 1\n")
+    (package / "c.py").write_text("import pkg.a\n")
+    assert circles(["pkg"], root=tmp_path) == [["pkg.a", "pkg.b"]]
