@@ -43,7 +43,7 @@ from rules.order import after_move as lapped
 from rules.order import play_order, progress
 from rules.play.due import due_on
 from rules.play.gears import gear_choices
-from rules.replay import Game, _take_off, finish_turn, replay, start
+from rules.replay import Game, _take_off, finish_turn, replay, restart_race, spare_of, start
 from rules.ruleset import RuleSet
 from rules.state import PARTS, CarState, CarStatus, RaceState
 from rules.track import Track, load_circuit
@@ -164,7 +164,7 @@ def write_race(
             raise RuntimeError(f"bot race on {track.id} still running after {turn - 1} turns")
         restart = bot.restart(state)
         if restart is not None:  # A5: a red flag fell at the end of the last turn
-            state, problems = a05_red_flag.restart(game, state, restart, turn)
+            state, problems = restart_race(game, state, restart, turn)
             if problems:
                 raise RuntimeError(f"the bot's restart is refused: {problems[0]}")
         state, moves = bot.play_turn(state, turn)
@@ -240,7 +240,7 @@ class _Bot:
         """A5: a driver whose car went out in an earlier turn takes the spare car (up to turn 8),
         two points off its build's biggest parts, and leaves its stand as the turn's last move."""
         moves: list[dict] = []
-        if not self.game.a5 or turn > a05_red_flag.SPARE_LAST_TURN or self.track.pit is None:
+        if not self.game.spares or turn > a05_red_flag.SPARE_LAST_TURN or self.track.pit is None:
             return state, moves
         for car in state.cars:
             entry = self.game.entries[car.id]
@@ -255,7 +255,9 @@ class _Bot:
             parts = sorted(zip(entry.wear, PARTS, strict=True), reverse=True)
             less = {parts[0][1]: 1, parts[1][1]: 1}
             probe = Move(car.id, "bot", gear=a05_red_flag.SPARE_GEAR, roll=0, option={"spare": less})
-            taken, events = a05_red_flag.take_spare(self.game, state, car, probe, turn)
+            take_spare = spare_of(probe)
+            assert take_spare is not None
+            taken, events = take_spare(self.game, state, car, probe, turn)
             if any(isinstance(e, Violation) for e in events):
                 continue
             done = self._leave_pit(taken, car.id)
@@ -471,7 +473,7 @@ class _Bot:
     ) -> list[_Choice]:
         """The moves a roll allows (brake, bonus or blocked), best first. `add`: squares an option
         adds (A19 Top, A10 pedal); the car's wing (A1, A2) is counted here too."""
-        a8 = self.game.a8
+        a8 = self.game.slide_by_gear
         wing = car.ext.wing
         if wing == "low" and gear >= a01_wing_low.FROM_GEAR:
             add += 1  # A1: one more square, mandatory
@@ -592,7 +594,9 @@ class _Bot:
         for gear, cost in self._gears(car):
             if gear > 4 or cost:
                 continue
-            _, forced, bonus_max = move_terms(car.tyres, rain, car.lap_on_tyres, gear, game.a8, in_corner)
+            _, forced, bonus_max = move_terms(
+                car.tyres, rain, car.lap_on_tyres, gear, game.slide_by_gear, in_corner
+            )
             faces = FACES[gear]
             fits = sum(1 for f in faces if -bonus_max <= f + forced - len(path) <= car.wear.brakes)
             if fits and (best is None or fits / len(faces) > best[0]):
@@ -620,7 +624,7 @@ class _Bot:
         lane = chain[chain.index(car.square) + 1 :]
         rain = state.weather.is_rain
         for gear in (4, 3, 2, 1):
-            _, forced, _ = move_terms(car.tyres, rain, car.lap_on_tyres, gear, game.a8, False)
+            _, forced, _ = move_terms(car.tyres, rain, car.lap_on_tyres, gear, game.slide_by_gear, False)
             roll = self.rng.choice(FACES[gear])
             for brake in range(car.wear.brakes + 1):
                 total = roll + forced - brake

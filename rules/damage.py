@@ -9,6 +9,8 @@ are applied.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from rules.dice import TestKind, TestRoll
 from rules.journal import Journal
 from rules.messages import LOST, Code, Kind, Message, msg
@@ -32,11 +34,7 @@ TEST_RULE = {
     TestKind.ENGINE: "D4",
     TestKind.WEATHER: "W1",
     TestKind.PIT: "S2",
-    TestKind.SPIN: "A18",
-    TestKind.DEBRIS: "A10",
-    TestKind.SCATTER: "A6",
-    TestKind.ACCIDENT: "A14",
-}
+}  # the tests only an option calls for are its own (`tests.KIND`, `registry.TEST_RULES`)
 _PART_INDEX = {"tyres": 0, "brakes": 1, "gearbox": 2, "body": 3, "engine": 4, "handling": 5}
 _FATAL_PARTS = {"body": Cause.BODY, "engine": Cause.ENGINE, "handling": Cause.HANDLING}
 
@@ -57,14 +55,24 @@ def handling_limit(rain: bool) -> int:
 class Rolls:
     """A cursor over one move's d20 rolls; collects violations about them."""
 
-    __slots__ = ("tests", "pos", "mover", "turn", "out")
+    __slots__ = ("tests", "pos", "mover", "turn", "out", "rule_of")
 
-    def __init__(self, tests: tuple[TestRoll, ...], mover: str, turn: int, out: Journal) -> None:
+    def __init__(
+        self,
+        tests: tuple[TestRoll, ...],
+        mover: str,
+        turn: int,
+        out: Journal,
+        rule_of: Mapping[TestKind, str] = TEST_RULE,
+    ) -> None:
+        """`rule_of`: the rule each kind of test plays, for its violations (the replay passes the
+        registry's, the options' tests included)."""
         self.tests = tests
         self.pos = 0
         self.mover = mover
         self.turn = turn
         self.out = out
+        self.rule_of = rule_of
 
     def take(self, kind: TestKind) -> tuple[TestRoll, ...]:
         """The consecutive rolls of one kind at the cursor."""
@@ -80,7 +88,7 @@ class Rolls:
         return self.mover if test.car is None else test.car
 
     def violation(self, kind: TestKind, car: str | None, message: Message) -> None:
-        self.out.broken(self.turn, car, TEST_RULE[kind], message)
+        self.out.broken(self.turn, car, self.rule_of[kind], message)
 
     def check_roll(self, test: TestRoll) -> bool:
         if 1 <= test.roll <= 20:

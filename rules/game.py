@@ -41,11 +41,11 @@ class Game:
     # read: whether one wants a `Plan` for a move of a car with advanced state (replay_move)
     wants: tuple = field(init=False, repr=False)
     wants_of: Callable | None = field(init=False, repr=False)
-    # options the bot reads too, looked up once
-    a5: bool = field(init=False, repr=False)
-    a8: bool = field(init=False, repr=False)
-    a14: bool = field(init=False, repr=False)
-    a17: bool = field(init=False, repr=False)
+    # an option in force gives a retired driver a spare car (A5: the bot takes it)
+    spares: bool = field(init=False, repr=False)
+    # an option in force gives W2's terms, with the slide by gear (A8): `weather.move_terms`'s
+    # `a8`, its cache's key
+    slide_by_gear: bool = field(init=False, repr=False)
     # W2 for a move, on the replay's cache miss (A8's, or the core's)
     terms: Callable = field(init=False, repr=False)
     # (option, its `uses` hook) for the options not in force a move may use anyway (A13)
@@ -54,8 +54,12 @@ class Game:
     on_plan: tuple = field(init=False, repr=False)
     on_check: tuple = field(init=False, repr=False)
     on_terms: tuple = field(init=False, repr=False)
+    on_build: tuple = field(init=False, repr=False)
     on_pit_lane: tuple = field(init=False, repr=False)
+    on_stand: tuple = field(init=False, repr=False)
     on_stop: tuple = field(init=False, repr=False)
+    # the `off_stop` hooks of the options not in force (A12: a stop that refuels says so)
+    off_stops: tuple = field(init=False, repr=False)
     on_road_exit: tuple = field(init=False, repr=False)
     on_spin: tuple = field(init=False, repr=False)
     on_after_move: tuple = field(init=False, repr=False)
@@ -71,11 +75,13 @@ class Game:
         options = self.rules.options
         put = object.__setattr__
         for point in (
+            "build",
             "grid",
             "plan",
             "check",
             "terms",
             "pit_lane",
+            "stand",
             "stop",
             "road_exit",
             "spin",
@@ -96,7 +102,6 @@ class Game:
         put(self, "wants_of", attrgetter(*names, names[0]) if names else None)
         put(self, "terms", self.on_terms[0] if self.on_terms else _core_terms)
         put(self, "off_users", tuple((o, uses) for o, uses in registry.USERS if o not in options))
-        put(self, "a5", "A5" in options)
-        put(self, "a8", bool(self.on_terms))
-        put(self, "a14", bool(self.on_road_exit))
-        put(self, "a17", bool(self.on_handling))
+        put(self, "off_stops", registry.off_hooks("off_stop", options))
+        put(self, "spares", any(s.id in options for s in registry.playing("spare")))
+        put(self, "slide_by_gear", bool(self.on_terms))

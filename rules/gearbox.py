@@ -15,12 +15,14 @@ FACES: dict[int, tuple[int, ...]] = {
     5: tuple(n for n in range(11, 21) for _ in range(2)),
     6: tuple(n for n in range(21, 31) for _ in range(3)),
 }
+CORE_TOP_GEAR = max(FACES)  # 6th: a higher gear is an option's (`OptionSpec.top_gear`)
 RANGES: dict[int, tuple[int, int]] = {g: (min(f), max(f)) for g, f in FACES.items()}
 RANGES[7] = (32, 50)
 FACE_SETS: dict[int, frozenset[int]] = {g: frozenset(f) for g, f in FACES.items()}
 _FACE_SETS = FACE_SETS
 D20 = range(1, 21)
 
+CORE_SKIP = 3  # G3: gears skipped going down at most, but from 7th (A13's 7 → 2: 4)
 # G3: gears skipped -> (gearbox, brakes, engine)
 OVER_REV = {1: (1, 0, 0), 2: (1, 1, 0), 3: (1, 1, 1), 4: (1, 1, 1)}
 
@@ -68,7 +70,7 @@ def check_shift(
     skipped = previous - gear - 1
     if skipped <= 0:
         return NO_SHIFT_COST, None
-    limit = 4 if previous == 7 else 3
+    limit = CORE_SKIP + 1 if previous == 7 else CORE_SKIP
     if skipped > limit:
         return NO_SHIFT_COST, (
             "G2",

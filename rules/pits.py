@@ -167,21 +167,13 @@ def check_stop(
         return None
     at = path.index(stand)
     to_stand = at + 1
-    a3 = game.rules.has("A3")
     if to_stand > total:
         out.violation(
             turn, car.id, "C7", Code.C7_MOVES_SQUARES_STAND_TOTAL, to_stand=to_stand, stand=stand, total=total
         )
-    elif a3 and to_stand < total:
-        out.violation(
-            turn,
-            car.id,
-            "A3",
-            Code.A3_REACHES_STAND_AFTER_SQUARES,
-            stand=stand,
-            to_stand=to_stand,
-            total=total,
-        )
+    else:
+        for at_stand in game.on_stand:  # A3: exactly on the stand
+            at_stand(game, state, car, move, to_stand, total, out)
     kind = pit.get("stop")
     team_point = move.xp is not None and move.xp.team == "fast-stop"
     roll = None
@@ -245,8 +237,8 @@ def apply_stop(
         tyres = Tyres(pit["tyres"])
     tyre_points = build.tyres + (1 if ext.team_part == "tyres" else 0)
     fuel_changes: dict = {}
-    if pit.get("fuel") is not None and not game.rules.has("A12"):
-        out.violation(turn, car_id, "A12", Code.A12_REFUELS_OPTION_NOT_FORCE)
+    for unplayed in game.off_stops:  # an option's work the season does not play (A12's fuel)
+        unplayed(game, state, car, move, out)
     for work in game.on_stop:  # the options' work in a stop (A12: the tank)
         tyre_points, more = work(game, state, car, move, crossings_at_stand, tyre_points, out)
         fuel_changes.update(more)
@@ -312,7 +304,8 @@ def repairs(game, car_id: str, ext, parts: dict[str, int], repair: Mapping[str, 
             turn,
             car_id,
             "S3",
-            Code.S3_REPAIRS_OVER_KEYS if game.rules.has("A11") else Code.S3_REPAIRS_OVER_PIT_POINTS,
+            # an option's build (A11) gave the pit points: its keys
+            Code.S3_REPAIRS_OVER_KEYS if game.on_build else Code.S3_REPAIRS_OVER_PIT_POINTS,
             spent=spent,
             pit_points=ext.pit_points,
         )
@@ -337,24 +330,6 @@ def team_balance(state: RaceState, team: str) -> int:
     for t, v in state.team_xp:
         if t == team:
             return v
-    return 0
-
-
-def check_pit_gear(game, car: CarState, gear: int, enters: bool, out, turn: int) -> int:
-    """A3 speed limit in the pit lane: 4th at most (5th costs a brake point), 3rd at least unless
-    the car could not engage it. Returns brake points to pay."""
-    if not game.rules.has("A3"):
-        return 0
-    if gear >= 6:
-        out.violation(turn, car.id, "A3", Code.A3_ENTERS_PIT_LANE_GEAR, gear=gear)
-        return 0
-    if gear == 5:
-        if car.wear.brakes < 1:
-            out.violation(turn, car.id, "A3", Code.A3_ENTERS_PIT_LANE_5TH)
-            return 0
-        return 1
-    if enters and gear < 3 and not car.spun and car.gear >= 2 and not car.ext.in_stand:
-        out.violation(turn, car.id, "A3", Code.A3_ENTERS_PIT_LANE_BELOW_3RD, gear=gear)
     return 0
 
 

@@ -170,9 +170,8 @@ def play_turn(
     state = state.with_(turn=turn, played=frozenset())
     out = Journal()
     if restart is not None or state.restart_due is not None:
-        for restarts in registry.RESTARTS:  # A5's, in force or not: it says so
-            state, restarted = restarts(game, state, restart, turn)
-            out.extend(restarted)
+        state, restarted = restart_race(game, state, restart, turn)
+        out.extend(restarted)
         if any(v.fatal for v in out):
             return state, out, True
     # the play order (obstacles included: their slot says when they leave), the cars racing, and
@@ -200,9 +199,7 @@ def play_turn(
             continue
         car = state.cars[state.index[cid]]
         if (
-            car.status is _OUT
-            and move.option is not None
-            and (spare := next((_SPARES[k] for k in move.option if k in _SPARES), None)) is not None
+            car.status is _OUT and move.option is not None and (spare := spare_of(move)) is not None
         ):  # a retired car's move with a spare (A5's, in force or not: it says so)
             state, took = spare(game, state, car, move, turn)
             out.extend(took)
@@ -259,6 +256,28 @@ def play_turn(
         if moved.count(car_id) < 1 + again.count(car_id):
             out.violation(turn, car_id, "T4", Code.T4_CAR_PASSED_LEADER_AGAIN, car=car_id)
     return _end_turn(game, state, out)
+
+
+def restart_race(
+    game: Game, state: RaceState, given: Mapping[str, Any] | None, turn: int
+) -> tuple[RaceState, list]:
+    """A turn's `restart` (`given`, or None when the log has none though one is due): the options'
+    `restart` hooks (A5's red flag), in force or not (the option says so). Returns the state and
+    what they said."""
+    said: list = []
+    for restarts in registry.RESTARTS:
+        state, more = restarts(game, state, given, turn)
+        said.extend(more)
+    return state, said
+
+
+def spare_of(move: Move) -> registry.Hook | None:
+    """The `spare` hook a retired car's move calls when its `option` has an option's spare key
+    (A5's `spare`, in force or not: the option says so), else None."""
+    option = move.option
+    if not option:
+        return None
+    return next((_SPARES[k] for k in option if k in _SPARES), None)
 
 
 def _end_turn(game: Game, state: RaceState, out: list) -> tuple[RaceState, list, bool]:

@@ -27,6 +27,7 @@ from rules.journal import Journal
 from rules.ledger import XpChange, XpKind, XpReason
 from rules.messages import Code, Kind, Message, msg
 from rules.moves import search, walk
+from rules.options.registry import TEST_RULES
 from rules.state import CarState, CarStatus, Cause, Penalty, RaceState, _new
 from rules.verdict import Event, Violation
 from rules.weather import _TERMS, WeatherKind
@@ -169,11 +170,11 @@ def apply(game: Game, state: RaceState, move: Move) -> tuple[RaceState, tuple[Ev
             rain,
             lap_on_set if lap_on_set < 3 else 3,
             gear if gear <= 2 else 3,
-            game.a8,
+            game.slide_by_gear,
             in_corner,
         )
     )
-    if terms is None:  # weather.move_terms, or A8's (`game.a8`: it hooks `terms`)
+    if terms is None:  # weather.move_terms, or A8's (`game.slide_by_gear`: it hooks `terms`)
         terms = game.terms(car.tyres, rain, lap_on_set, gear, in_corner)
     effect, forced, bonus_max = terms
     if move.bonus > bonus_max:
@@ -427,7 +428,7 @@ def apply(game: Game, state: RaceState, move: Move) -> tuple[RaceState, tuple[Ev
         return state, tuple(out) if out else ()  # the common move: no d20 to roll, nothing to check
     first_event = len(out)
 
-    rolls = Rolls(move.tests, car_id, turn, out)
+    rolls = Rolls(move.tests, car_id, turn, out, TEST_RULES)
     state = damage.handling_tests(state, car_id, dangerous, rolls, turn, out)
     if crash is not None:
         for accident in game.on_crash:  # A14
@@ -494,7 +495,7 @@ def _out_before_moving(state: RaceState, car: CarState, move: Move, out: Journal
         car = car.with_(remove_turn=turn + 1)
     state = state.with_played(car)
     if move.tests:
-        Rolls(move.tests, car.id, turn, out).finish()
+        Rolls(move.tests, car.id, turn, out, TEST_RULES).finish()
     return state, tuple(out)
 
 

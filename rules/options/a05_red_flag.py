@@ -320,4 +320,5 @@ OPTION = OptionSpec(
     hooks=Hooks(act=act, spare=take_spare, restart=restart, end_turn=at_turn_end),
     fields=("option.spare", "turns.restart"),
     state=("spare",),
+    spare_gear=SPARE_GEAR,
 )

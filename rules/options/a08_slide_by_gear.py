@@ -11,7 +11,7 @@ from rules.weather import TyreEffect, Tyres, move_terms
 def terms(
     tyres: Tyres, rain: bool, lap_on_set: int, gear: int, in_corner: bool
 ) -> tuple[TyreEffect, int, int]:
-    """W2 for one move with the slide by gear (the replay's cache is keyed by `Game.a8` too)."""
+    """W2 for one move with the slide by gear (the replay's cache is keyed by `Game.slide_by_gear` too)."""
     return move_terms(tyres, rain, lap_on_set, gear, True, in_corner)
 
 

@@ -32,6 +32,12 @@ def refuel(game, state, car, move, crossings_at_stand, tyre_points, out):
     return tyre_points + bonus(lap, thirds, state.weather.is_rain), {"fuel": thirds, "fuel_from": start}
 
 
+def refuel_off(game, state, car, move, out) -> None:
+    """A stop that refuels though the season does not play refuelling."""
+    if move.pit.get("fuel") is not None:
+        out.violation(state.turn, car.id, "A12", Code.A12_REFUELS_OPTION_NOT_FORCE)
+
+
 def crossed(game, state, car_id, out):
     car = state.car(car_id)
     c = car.crossings
@@ -83,7 +89,7 @@ def at_the_line(game, state, car_id, out):
 OPTION = OptionSpec(
     id="A12",
     name="refuelling",
-    hooks=Hooks(start=load, grid=grid, stop=refuel, crossed=at_the_line),
+    hooks=Hooks(start=load, grid=grid, stop=refuel, off_stop=refuel_off, crossed=at_the_line),
     fields=("cars.fuel", "pit.fuel"),
     state=("fuel", "fuel_from"),
 )

@@ -11,7 +11,8 @@ from rules.gearbox import is_face
 from rules.messages import Code, msg
 from rules.options.spec import Hooks, OptionSpec
 
-CHOICES = ("gearbox", "brakes", "engine")
+TOP_GEAR = 7
+CHOICES = ("gearbox", "brakes", "engine")  # 7 → 2: the extra point, the driver's choice
 
 
 def prepare(game, state, car, move, plan, out) -> None:
@@ -57,7 +58,7 @@ def uses(car, move) -> bool:
 
 def plan(game, state, car, move, plan, out):
     if game.rules.has("A13"):
-        plan.top_gear = 7
+        plan.top_gear = TOP_GEAR
     if type(move.roll) is tuple or move.gear == 7:
         prepare(game, state, car, move, plan, out)
     return state
@@ -74,4 +75,6 @@ OPTION = OptionSpec(
     name="7th gear",
     hooks=Hooks(uses=uses, plan=plan, check=check),
     fields=("option.overrev",),
+    top_gear=TOP_GEAR,
+    over_rev=CHOICES,
 )

@@ -10,6 +10,9 @@ from __future__ import annotations
 from collections.abc import Collection
 from dataclasses import replace
 
+from rules.damage import TEST_RULE
+from rules.dice import TestKind
+from rules.gearbox import CORE_TOP_GEAR
 from rules.options import (
     a01_wing_low,
     a02_wing_high,
@@ -99,6 +102,11 @@ def hooks(point: str, options: Collection[str]) -> tuple[Hook, ...]:
     return tuple(hook for option, hook in _AT[point] if option in options)
 
 
+def off_hooks(point: str, options: Collection[str]) -> tuple[Hook, ...]:
+    """The hooks at `point` of the options not in force, in play order."""
+    return tuple(hook for option, hook in _AT[point] if option not in options)
+
+
 def wants(options: Collection[str]) -> tuple[tuple[str, str | None, tuple[Hook, ...]], ...]:
     """(a `CarExtras` field, the value it must have or None for any set one, the `wants` hooks to
     ask then) for these options."""
@@ -139,3 +147,22 @@ SPARES: dict[str, Hook] = {k: s.hooks.spare for s in playing("spare") for k in _
 RESTARTS: tuple[Hook, ...] = tuple(s.hooks.restart for s in playing("restart"))
 # options a move may use though the season does not play them, and how to tell (A13's 7th gear)
 USERS: tuple[tuple[str, Hook], ...] = tuple((s.id, s.hooks.uses) for s in playing("uses"))
+
+
+# -- what the engine and the table read of the options as data (`OptionSpec`) --------------------
+def top_gear(options: Collection[str]) -> int:
+    """The highest gear a car may engage under these options: the core gearbox's 6th, or higher
+    when an option in force allows it (A13's 7th)."""
+    return max((s.top_gear for s in SPECS if s.id in options), default=0) or CORE_TOP_GEAR
+
+
+# the parts of which the driver picks one to pay the 4th gear skipped going down from an option's
+# top gear (A13's 7 → 2): in force or not, as a car may be in that gear anyway (`uses`)
+OVER_REV: tuple[str, ...] = tuple(dict.fromkeys(p for s in SPECS for p in s.over_rev))
+# a move's option key taking a spare car -> the highest gear that car leaves its stand in (A5)
+SPARE_GEARS: dict[str, int] = {k: s.spare_gear for s in playing("spare") for k in _keys(s, "option")}
+# the rule a d20 test plays: the core's (`damage.TEST_RULE`), and the option declaring `tests.KIND`
+TEST_RULES: dict[TestKind, str] = {
+    **TEST_RULE,
+    **{TestKind(f.partition(".")[2]): s.id for s in SPECS for f in s.fields if f.startswith("tests.")},
+}

@@ -10,7 +10,8 @@ The hook points, in the order a race meets them (the signatures are the engine's
 
 before the race, per car:
 - `build(rules, entry, total, problems) -> (pit points, points over, legal)`: D1, the wear a car
-  may be built with (A11, in force; it reports a build it does not allow);
+  may be built with (A11, in force; it reports a build it does not allow; its pit points are then
+  the option's, "keys", in the repairs' messages);
 - `start(rules, entry, extras, problems)`: the car's advanced state (`extras`, a dict of
   `CarExtras` fields, changed in place: A1/A2 wing, A12 fuel, A16) — every option's, in force or
   not (an entry may ask for an option the season does not play, and the option says so);
@@ -34,8 +35,12 @@ a move — options in force, and an option the move uses though the season does 
   move (A8);
 - `pit_lane(game, state, car, move, plan, walk, out)`: the path enters or runs down the pit lane
   (A3, A15);
+- `stand(game, state, car, move, to_stand, total, out)`: the move stops at the car's stand,
+  `to_stand` squares into its `total` (A3: exactly there);
 - `stop(game, state, car, move, crossings_at_stand, tyre_points, out) -> (tyre points, extras
   changes)`: the work of a pit stop (A12);
+- `off_stop(game, state, car, move, out)`: the same, of an option the season does not play (A12:
+  the stop refuels; the option says so);
 - `road_exit(gear, outcome) -> bool`: whether a road exit is a serious one (A14);
 - `spin(game, plan, roll) -> plan`: a spin (A18);
 - `after_move(game, state, car_id, move, plan, out) -> state`: the car on its stop (A10);
@@ -70,7 +75,9 @@ from types import ModuleType
 from typing import Any, Protocol
 
 from rules.extras import CarExtras
+from rules.gearbox import CORE_TOP_GEAR
 from rules.log import CarEntry
+from rules.state import PARTS
 from rules.track import Track
 
 Hook = Callable[..., Any]
@@ -123,7 +130,9 @@ class Hooks:
     check: Hook | None = None
     terms: Hook | None = None
     pit_lane: Hook | None = None
+    stand: Hook | None = None
     stop: Hook | None = None
+    off_stop: Hook | None = None
     road_exit: Hook | None = None
     spin: Hook | None = None
     after_move: Hook | None = None
@@ -155,6 +164,14 @@ class OptionSpec:
     hooks: Hooks
     fields: tuple[str, ...] = ()
     state: tuple[str, ...] = ()
+    # what the engine and the table read of the option as data, through the registry (it never
+    # names an option): the highest gear it allows (A13: 7; 0 = the core gearbox's); the parts
+    # of which the driver picks one to pay the 4th gear skipped going down, which only its top
+    # gear allows (A13's 7 → 2, `option.overrev`); the highest gear a spare car it gives leaves
+    # its stand in (A5; 0 = it gives none, else it hooks `spare`)
+    top_gear: int = 0
+    over_rev: tuple[str, ...] = ()
+    spare_gear: int = 0
     unit: str = ""
 
     @property
@@ -187,6 +204,14 @@ def check(module: ModuleType) -> OptionSpec:
         raise OptionSpecError(f"{spec.id}: fields must be a tuple like ('option.top', 'cars.fuel')")
     if type(spec.state) is not tuple or not {f.partition("=")[0] for f in spec.state} <= _STATE:
         raise OptionSpecError(f"{spec.id}: state must be a tuple of CarExtras fields, like ('top_lap',)")
+    if type(spec.over_rev) is not tuple or not set(spec.over_rev) <= set(PARTS):
+        raise OptionSpecError(f"{spec.id}: over_rev must be a tuple of parts, like ('gearbox', 'brakes')")
+    if spec.over_rev and not spec.top_gear:
+        raise OptionSpecError(f"{spec.id}: over_rev pays a skip only a top gear allows: declare top_gear")
+    if spec.top_gear and spec.top_gear <= CORE_TOP_GEAR:
+        raise OptionSpecError(f"{spec.id}: top_gear {spec.top_gear} is no gear above the core's 6th")
+    if (spec.spare_gear > 0) != (spec.hooks.spare is not None):
+        raise OptionSpecError(f"{spec.id}: an option gives a spare car (spare_gear) iff it hooks `spare`")
     if spec.hooks.wants is not None and not spec.state:
         raise OptionSpecError(
             f"{spec.id}: a `wants` hook is asked only about the option's `state`: declare it"

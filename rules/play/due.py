@@ -18,9 +18,9 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from rules.damage import TEST_RULE
 from rules.formats import Move, TestKind, TestRoll
 from rules.messages import Code
+from rules.options.registry import TEST_RULES
 from rules.play.step import judged_on, read
 from rules.play.table import Table
 from rules.replay import Game
@@ -29,7 +29,7 @@ from rules.state import RaceState
 from rules.verdict import Event, Violation
 
 # the rule a missing roll of each kind is reported under
-KIND_OF_RULE: dict[str, TestKind] = {rule: kind for kind, rule in TEST_RULE.items()}
+KIND_OF_RULE: dict[str, TestKind] = {rule: kind for kind, rule in TEST_RULES.items()}
 ANY_ORDER = frozenset({TestKind.ENGINE})
 NAMED = frozenset({TestKind.SCATTER})
 

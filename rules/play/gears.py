@@ -12,8 +12,8 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 import rules.advanced as advanced
-from rules.gearbox import Shift, check_shift
-from rules.options import a13_seventh_gear
+from rules.gearbox import CORE_SKIP, Shift, check_shift
+from rules.options import registry
 from rules.play.table import Table
 from rules.ruleset import RuleSet
 from rules.state import CarState
@@ -72,7 +72,7 @@ def gear_choices(rules: RuleSet, car: CarState) -> Gears:
     """The gears `car` may engage under `rules` (the bot asks this too)."""
     if to_wait(car):
         return Gears(car.id, car.gear, GearRule.WAIT, ())
-    top = 7 if rules.has("A13") else 6
+    top = registry.top_gear(rules.options)
     stand = car.ext.in_stand
     choices = []
     for gear in range(1, top + 1):
@@ -83,8 +83,8 @@ def gear_choices(rules: RuleSet, car: CarState) -> Gears:
         if problem is not None:
             continue
         overrev: tuple[str, ...] = ()
-        if car.gear == 7 and gear == 2 and not stand:
-            overrev = _payable(car, shift)  # and one more point (a13_seventh_gear.over_rev)
+        if shift.skipped > CORE_SKIP and not stand:
+            overrev = _payable(car, shift)  # and one more point (`registry.OVER_REV`)
             if not overrev:
                 continue
         engine_left = max(0, car.wear.engine - shift.engine)
@@ -114,8 +114,8 @@ def _payable(car: CarState, shift: Shift) -> tuple[str, ...]:
     """A13 7 → 2: the parts that can pay its extra point once the shift is paid. A part with no
     point left would make it free; the engine's last point would put the car out before it moves,
     which over-revving never may (G3: with 1 engine point left, no skip of 3)."""
-    left = {part: getattr(car.wear, part) - getattr(shift, part) for part in a13_seventh_gear.CHOICES}
-    return tuple(part for part in a13_seventh_gear.CHOICES if left[part] >= (2 if part == "engine" else 1))
+    left = {part: getattr(car.wear, part) - getattr(shift, part, 0) for part in registry.OVER_REV}
+    return tuple(part for part in registry.OVER_REV if left[part] >= (2 if part == "engine" else 1))
 
 
 def to_wait(car: CarState) -> bool:

@@ -7,8 +7,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from rules.messages import Code, msg
-from rules.options import a05_red_flag
-from rules.replay import not_racing
+from rules.replay import not_racing, restart_race
 from rules.state import CarStatus
 from rules.verdict import Violation
 
@@ -41,6 +40,6 @@ def restart_first(table: Table, car: str) -> Violation:
     """A5: a red flag fell; the turn starts with the restart (the engine's own violation)."""
     to = table.to_play
     assert to is not None
-    _, problems = a05_red_flag.restart(table.game, table.state, None, to.turn)
+    _, problems = restart_race(table.game, table.state, None, to.turn)
     (problem,) = problems
     return Violation(problem.turn, car, problem.rule, problem.code, problem.params)

@@ -2,8 +2,8 @@
 closed (the car to play is then the next turn's, so `gears` and `stops` do not serve it).
 
 `spare_table(table, car, option)` is the table that move is judged on, as `play` judges it: the
-closed turn's state with the spare taken (`a05_red_flag.take_spare`: in its stand, in neutral, its
-build less the points in `option["spare"]`), with that car to play. `gears` and `stops` asked of it
+closed turn's state with the spare taken (the option's `spare` hook, A5's: in its stand, in neutral,
+its build less the points in `option["spare"]`), with that car to play. `gears` and `stops` asked of it
 give the spare move's gears and stops; every stop's move carries `option`, so it can be posted as
 it is. `spare_gears` drops the gears above the spare car's limit.
 """
@@ -16,7 +16,7 @@ from typing import Any
 
 from rules.log import Move
 from rules.messages import Code, Message, msg, render
-from rules.options import a05_red_flag
+from rules.options.registry import SPARE_GEARS, SPARES
 from rules.play.gears import Gears, gears
 from rules.play.table import Table, ToPlay
 from rules.state import CarStatus
@@ -46,7 +46,9 @@ def spare_table(table: Table, car: str, option: Mapping[str, Any] | None, gear: 
     if out.status is not CarStatus.OUT:
         raise NoSpare(msg(Code.SPARE_CAR_NOT_OUT, car=car))
     move = Move(car, "spare", gear, 0, option=dict(option or {}))
-    taken, took = a05_red_flag.take_spare(table.game, state, out, move, turn.number)
+    # the spare hook of the key the option names; when it names none, the first's (A5's: it says so)
+    key = next((k for k in move.option or () if k in SPARES), next(iter(SPARES)))
+    taken, took = SPARES[key](table.game, state, out, move, turn.number)
     refused = tuple(e for e in took if isinstance(e, Violation))
     if refused:
         raise NoSpare(violations=refused)
@@ -56,4 +58,5 @@ def spare_table(table: Table, car: str, option: Mapping[str, Any] | None, gear: 
 def spare_gears(table: Table) -> Gears:
     """The gears of a `spare_table`'s car: those of a car leaving its stand, up to the spare's limit."""
     found = gears(table)
-    return replace(found, choices=tuple(c for c in found.choices if c.gear <= a05_red_flag.SPARE_GEAR))
+    most = max(SPARE_GEARS.values())
+    return replace(found, choices=tuple(c for c in found.choices if c.gear <= most))

@@ -13,11 +13,11 @@ from dataclasses import replace
 from typing import Any
 
 from rules.formats import Move, read_move, read_restart
-from rules.options import a05_red_flag
 from rules.order import progress
 from rules.play.refusals import not_playing, not_to_play, restart_first
 from rules.play.spare import NoSpare
 from rules.play.table import Table, after_move, begin_turn, end_turn, seek
+from rules.replay import restart_race, spare_of
 from rules.replay_move import apply
 from rules.state import CarStatus, RaceState
 from rules.verdict import Event, Violation
@@ -75,7 +75,9 @@ def judged_on(table: Table, move: Move) -> RaceState:
     if table.closed is None or not _is_spare(table, move):
         return table.state
     turn, state = table.closed
-    taken, took = a05_red_flag.take_spare(table.game, state, state.car(move.car), move, turn.number)
+    take_spare = spare_of(move)
+    assert take_spare is not None
+    taken, took = take_spare(table.game, state, state.car(move.car), move, turn.number)
     refused = [e for e in took if isinstance(e, Violation)]
     if refused:
         raise NoSpare(violations=tuple(refused))
@@ -85,7 +87,7 @@ def judged_on(table: Table, move: Move) -> RaceState:
 def _is_spare(table: Table, move: Move) -> bool:
     """A5: a retired driver's spare car, the last move of the turn just played."""
     car = table.closed[1].car(move.car) if table.closed else None
-    return bool(car is not None and car.status is _OUT and move.option and "spare" in move.option)
+    return bool(car is not None and car.status is _OUT and spare_of(move) is not None)
 
 
 def _spare(table: Table, move: Move) -> tuple[Table, Events]:
@@ -95,7 +97,9 @@ def _spare(table: Table, move: Move) -> tuple[Table, Events]:
     turn, state = table.closed
     game = table.game
     car = state.car(move.car)
-    taken, took = a05_red_flag.take_spare(game, state, car, move, turn.number)
+    take_spare = spare_of(move)
+    assert take_spare is not None
+    taken, took = take_spare(game, state, car, move, turn.number)
     refused = tuple(e for e in took if isinstance(e, Violation))
     if refused:
         return table, refused
@@ -115,10 +119,10 @@ def restart(table: Table, given: Mapping[str, Any]) -> tuple[Table, Events]:
     to = table.to_play
     if to is None or not to.restart_due:
         number = to.turn if to is not None else table.state.turn + 1
-        _, problems = a05_red_flag.restart(table.game, table.state, given, number)
+        _, problems = restart_race(table.game, table.state, given, number)
         return table, tuple(problems)
     doc = read_restart(dict(given), f"turns[{to.turn - 1}].restart", set(table.game.entries))
-    state, out = a05_red_flag.restart(table.game, table.state, doc, to.turn)
+    state, out = restart_race(table.game, table.state, doc, to.turn)
     refused = tuple(e for e in out if isinstance(e, Violation))
     if refused:
         return table, refused

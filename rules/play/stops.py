@@ -186,7 +186,9 @@ def _sizes(table: Table, car: CarState, move: Move) -> _Sizes:
     totals, bonuses = [], []
     rain = state.weather.is_rain
     for in_corner in (False, True):
-        _, forced, bonus_max = move_terms(car.tyres, rain, car.lap_on_tyres, move.gear, game.a8, in_corner)
+        _, forced, bonus_max = move_terms(
+            car.tyres, rain, car.lap_on_tyres, move.gear, game.slide_by_gear, in_corner
+        )
         extra = plan.squares(in_corner)
         totals.append(die + forced + extra)
         bonuses.append(bonus_max)

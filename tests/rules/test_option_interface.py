@@ -4,13 +4,15 @@ builds the season's table and the replay's tables from those declarations."""
 
 from __future__ import annotations
 
+import ast
 import importlib
+import re
 import types
 from pathlib import Path
 
 import pytest
 
-from rules import advanced, dice, formats
+from rules import advanced, damage, dice, formats, gearbox
 from rules.extras import NO_EXTRAS
 from rules.game import Game
 from rules.options import registry
@@ -127,11 +129,11 @@ def test_a_game_keeps_the_hooks_of_the_options_in_force_only(ovale):
     for point in POINTS:
         if hasattr(bare, f"on_{point}"):
             assert getattr(bare, f"on_{point}") == (), point
-    assert not (bare.a5 or bare.a8 or bare.a14 or bare.a17)
+    assert not (bare.spares or bare.slide_by_gear or bare.on_road_exit or bare.on_handling)
     assert bare.wants == () and bare.off_users == ((("A13", OPTIONS["A13"].hooks.uses)),)
     every = Game(ovale, RuleSet.from_options(ALL), 3, {})
     assert every.on_late_tests == tuple(OPTIONS[o].hooks.late_tests for o in registry.ORDER["late_tests"])
-    assert every.a5 and every.a8 and every.a14 and every.a17
+    assert every.spares and every.slide_by_gear and every.on_road_exit and every.on_handling
     a17 = Game(ovale, RuleSet.from_options(["A17"]), 3, {})
     assert a17.on_handling == (OPTIONS["A17"].hooks.handling,) and a17.on_late_tests == ()
     assert a17.wants == ()
@@ -151,3 +153,80 @@ def test_the_hook_points_play_in_the_declared_order():
     for point, ids in registry.ORDER.items():
         assert [s.id for s in registry.playing(point)] == list(ids)
     assert [s.id for s in registry.playing("start")] == ["A1", "A2", "A12", "A16"]  # elsewhere: by number
+
+
+# -- the engine names no option: what it needs of one is the option's data or hook ---------------
+# The bot (a player with a strategy per option) and the season's default (A7 on, `RuleSet`) name
+# options by design; everything else outside rules/options/ reads the registry.
+_NAMING_ALLOWED = {"rules/bot.py", "rules/ruleset.py"}
+
+
+def test_no_engine_module_outside_the_options_names_an_option():
+    named = []
+    for path in sorted((ROOT / "rules").rglob("*.py")):
+        unit = path.relative_to(ROOT).as_posix()
+        if unit.startswith("rules/options/") or unit in _NAMING_ALLOWED:
+            continue
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.ImportFrom) and node.module:
+                modules = [node.module, *(f"{node.module}.{a.name}" for a in node.names)]
+            elif isinstance(node, ast.Import):
+                modules = [a.name for a in node.names]
+            else:
+                modules = []
+            named += [f"{unit}:{node.lineno} imports {m}" for m in modules if _OPTION_MODULE.match(m)]
+            if (
+                isinstance(node, ast.Constant)
+                and isinstance(node.value, str)
+                and _OPTION_ID.match(node.value)
+            ):
+                named.append(f"{unit}:{node.lineno} names {node.value}")
+    assert not named, "\n".join(named)
+
+
+_OPTION_MODULE = re.compile(r"^rules\.options\.a\d\d_")
+_OPTION_ID = re.compile(r"^A\d{1,2}$")
+
+
+def test_the_gears_and_spare_car_the_engine_reads_are_the_options_data():
+    assert registry.top_gear([]) == gearbox.CORE_TOP_GEAR == 6
+    assert registry.top_gear(["A13"]) == 7 == OPTIONS["A13"].top_gear
+    assert registry.top_gear([o for o in ALL if o != "A13"]) == 6
+    assert registry.OVER_REV == ("gearbox", "brakes", "engine") == OPTIONS["A13"].over_rev
+    assert registry.SPARE_GEARS == {"spare": 4}
+    assert [s.id for s in registry.SPECS if s.spare_gear] == ["A5"]
+
+
+def test_the_rule_of_a_test_is_the_core_s_or_the_declaring_option_s():
+    assert set(damage.TEST_RULE.values()) == {"D3", "D4", "D5", "W1", "S2"}
+    assert set(registry.TEST_RULES) == set(dice.TestKind)
+    for kind, ids in _declared("tests").items():
+        assert registry.TEST_RULES[dice.TestKind(kind)] == ids[0]
+
+
+def test_the_checker_refuses_option_data_that_does_not_hold_together():
+    def declared(**data) -> types.ModuleType:
+        return _fake(
+            "a20_nothing", OPTION=OptionSpec(id="A20", name="x", hooks=Hooks(end_turn=print), **data)
+        )
+
+    assert check(declared(top_gear=8, over_rev=("engine",))).top_gear == 8
+    with pytest.raises(OptionSpecError, match="top_gear"):
+        check(declared(over_rev=("engine",)))
+    with pytest.raises(OptionSpecError, match="top_gear"):
+        check(declared(top_gear=6))
+    with pytest.raises(OptionSpecError, match="over_rev"):
+        check(declared(top_gear=7, over_rev=("wings",)))
+    with pytest.raises(OptionSpecError, match="spare"):
+        check(declared(spare_gear=4))
+    gives_none = OptionSpec(id="A20", name="x", hooks=Hooks(spare=print))
+    with pytest.raises(OptionSpecError, match="spare"):
+        check(_fake("a20_nothing", OPTION=gives_none))
+
+
+def test_a_game_keeps_the_stop_work_of_the_options_not_in_force(ovale):
+    bare = Game(ovale, RuleSet.from_options([]), 3, {})
+    assert bare.off_stops == (OPTIONS["A12"].hooks.off_stop,) and bare.on_stand == () and bare.on_build == ()
+    every = Game(ovale, RuleSet.from_options(ALL), 3, {})
+    assert every.off_stops == ()
+    assert every.on_stand == (OPTIONS["A3"].hooks.stand,) and every.on_build == (OPTIONS["A11"].hooks.build,)

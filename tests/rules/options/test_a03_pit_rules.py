@@ -1,5 +1,5 @@
-"""A3 — pit rules, « Arrêt aux stands » (rules/pits.py: `check_stop`, `check_pit_gear`; the
-pit-lane gear check in rules/advanced.py `after_walk`).
+"""A3 — pit rules, « Arrêt aux stands » (rules/pits.py: `check_stop`; rules/options/a03_pit_rules.py:
+`check_pit_gear`, `stand`; the pit-lane gear check in rules/advanced.py `after_walk`).
 
 « Pour parvenir à son stand, la voiture doit être sur sa case stand. […] La vitesse dans les
 puits est limitée à la 4ème, un pilote arrivant en 5e obtiendra une pénalité d'un point de frein,

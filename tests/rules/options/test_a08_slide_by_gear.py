@@ -1,5 +1,5 @@
 """A8 — slide by gear, « Glissade des pneus non pluie sous la pluie » (rules/weather.py:
-`slide_for_gear`, `move_terms`, read by rules/replay_move.py through `Game.a8`).
+`slide_for_gear`, `move_terms`, read by rules/replay_move.py through `Game.slide_by_gear`).
 
 « 1 case en 1ère vitesse, 2 cases en 2ème vitesse, 3 cases au-delà (règle standard). »
 

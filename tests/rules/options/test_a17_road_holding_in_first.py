@@ -3,7 +3,7 @@
 « Petite vitesse : Si une voiture passe sur une case dangereuse alors qu'elle se trouve en 1ère
 vitesse, alors le jet de probabilité de Tenue de route ne sera pas effectué. »
 
-Unit under test: the D5 handling tests of `rules.replay_move.apply` (`game.a17`: no dangerous
+Unit under test: the D5 handling tests of `rules.replay_move.apply` (`game.on_handling`: no dangerous
 square counts for a move in 1st) and `rules.damage.handling_tests`.
 """
 
