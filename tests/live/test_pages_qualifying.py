@@ -30,7 +30,7 @@ def oval() -> Oval:
 
 
 def url(oval: Oval, name: str = "race-night-qualifying") -> str:
-    return reverse(f"races:{name}", kwargs={"pk": oval.race.pk})
+    return reverse(f"live:{name}", kwargs={"pk": oval.race.pk})
 
 
 def example_laps(examples_dir) -> dict:
