@@ -7,6 +7,7 @@ from django.db import models
 from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
 
+from core.page_cache import ShownQuerySet
 from core.validators import PlainNames
 
 
@@ -17,6 +18,8 @@ class Circuit(PlainNames, models.Model):
     name = models.CharField(_("name"), max_length=80)
     country = models.CharField(_("country"), max_length=2, blank=True)
     document = models.JSONField(_("circuit document"), help_text=_("formule-de/circuit@1 JSON"))
+
+    objects = ShownQuerySet.as_manager()  # its changes show on the cached pages at once
 
     class Meta:
         app_label = "races"  # the tables keep their app: no data moves

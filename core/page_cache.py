@@ -4,7 +4,8 @@ Every cached answer carries the *generation* number it was rendered in; any save
 what the pages show (a result, penalty, entry, season, race, sheet, ledger row…) bumps it, once
 per transaction when it commits (a sheet's 40 rows: one bump, not 40 round trips to Redis), so the
 next request of every process finds its page out of date and renders afresh (the page and the
-generation come in one round trip). Bulk writes, which send no signal, call pages_changed().
+generation come in one round trip). The models the pages show say so with their manager
+(`ShownQuerySet`), whose bulk writes move the generation too; raw SQL writes call pages_changed().
 
 Only anonymous GETs are cached (no session, no flash message): a signed-in user's pages say who
 he is; the key holds the language and the full path, so French and English pages stay apart. The
@@ -23,10 +24,11 @@ from collections.abc import Callable
 from functools import wraps
 from typing import Any
 
+from django.apps import apps
 from django.conf import settings
 from django.core.cache import cache, caches
 from django.core.cache.backends.locmem import LocMemCache
-from django.db import transaction
+from django.db import models, transaction
 from django.db.models.signals import post_delete, post_save
 from django.http import HttpRequest, HttpResponse
 from django.middleware.csrf import get_token
@@ -36,22 +38,6 @@ GENERATION_KEY = "pages:generation"
 GENERATION_SECONDS = 7 * 24 * 3600  # longer than any page is kept; a lost one restarts from the clock
 TOKEN_MARK = "__csrf_token_of_the_request__"
 _TOKEN = re.compile(r'(name="csrfmiddlewaretoken" value=")[^"]*(")')
-# What the cached pages show: any change to one of these shows at once.
-WATCHED = (
-    "league.Season",
-    "league.SeasonEntry",
-    "league.Driver",
-    "league.Team",
-    "league.ExperienceEntry",
-    "races.Race",
-    "races.RaceEntry",
-    "races.Result",
-    "races.Penalty",
-    "races.RaceSheet",
-    "races.Circuit",
-)
-
-
 # A process reads the shared generation at most this often: a hit then needs no round trip to Redis
 # at all (under load, that round trip was most of what a cached page cost over a bare view). A change
 # made in this process moves it at once; one made in another process shows here within this delay.
@@ -129,10 +115,46 @@ def _own_writes_seen() -> None:
         bump_generation()
 
 
+class ShownQuerySet(models.QuerySet):
+    """The rows of a model the cached pages show (its `objects = ShownQuerySet.as_manager()`).
+
+    A save or delete of one moves the pages on (connect_invalidation); so do its bulk writes, which
+    send no signal, here, so that no caller has to remember to.
+    """
+
+    def update(self, **kwargs: Any) -> int:
+        count = super().update(**kwargs)
+        if count:
+            pages_changed()
+        return count
+
+    def bulk_create(self, objs: Any, *args: Any, **kwargs: Any) -> list[Any]:
+        made = super().bulk_create(objs, *args, **kwargs)
+        if made:
+            pages_changed()
+        return made
+
+    def bulk_update(self, objs: Any, fields: Any, *args: Any, **kwargs: Any) -> int:
+        count = super().bulk_update(objs, fields, *args, **kwargs)
+        if count:
+            pages_changed()
+        return count
+
+
+def shown_models() -> list[type[models.Model]]:
+    """The models whose rows the cached pages show: those managed by a ShownQuerySet."""
+    return [
+        model
+        for model in apps.get_models()
+        if isinstance(model._default_manager.get_queryset(), ShownQuerySet)
+    ]
+
+
 def connect_invalidation() -> None:
-    for model in WATCHED:
-        post_save.connect(_changed, sender=model, dispatch_uid=f"page-cache-save-{model}")
-        post_delete.connect(_changed, sender=model, dispatch_uid=f"page-cache-delete-{model}")
+    for model in shown_models():
+        label = model._meta.label
+        post_save.connect(_changed, sender=model, dispatch_uid=f"page-cache-save-{label}")
+        post_delete.connect(_changed, sender=model, dispatch_uid=f"page-cache-delete-{label}")
 
 
 def _cacheable(request: HttpRequest) -> bool:

@@ -13,6 +13,7 @@ from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 from simple_history.models import HistoricalRecords
 
+from core.page_cache import ShownQuerySet
 from core.validators import PlainNames
 from rules.ledger import XpReason
 from rules.ruleset import DEFAULT_POINTS, OPTIONS, RuleSet
@@ -45,6 +46,8 @@ class Driver(PlainNames, models.Model):
     country = models.CharField(_("country"), max_length=2, blank=True, help_text=_("ISO 3166 code, e.g. FR"))
     avatar = models.ImageField(_("avatar"), upload_to="drivers/", blank=True)
 
+    objects = ShownQuerySet.as_manager()  # its changes show on the cached pages at once
+
     class Meta:
         ordering = ["name"]
         verbose_name = _("driver")
@@ -69,6 +72,8 @@ class Team(PlainNames, models.Model):
         related_name="managed_teams",
         help_text=_("They may enter the team's drivers in a season."),
     )
+
+    objects = ShownQuerySet.as_manager()  # its changes show on the cached pages at once
 
     class Meta:
         ordering = ["name"]
@@ -158,6 +163,8 @@ class Season(PlainNames, models.Model):
 
     history = HistoricalRecords()
 
+    objects = ShownQuerySet.as_manager()  # its changes show on the cached pages at once
+
     class Meta:
         ordering = ["-year", "name"]
         verbose_name = _("season")
@@ -207,6 +214,8 @@ class SeasonEntry(models.Model):
     )
     team = models.ForeignKey(Team, verbose_name=_("team"), on_delete=models.PROTECT, related_name="entries")
     car_number = models.PositiveSmallIntegerField(_("car number"), validators=[MinValueValidator(1)])
+
+    objects = ShownQuerySet.as_manager()  # its changes show on the cached pages at once
 
     class Meta:
         ordering = ["season", "car_number"]
@@ -323,6 +332,8 @@ class ExperienceEntry(models.Model):
         related_name="+",
     )
     created_at = models.DateTimeField(_("recorded at"), auto_now_add=True)
+
+    objects = ShownQuerySet.as_manager()  # its changes show on the cached pages at once
 
     class Meta:
         ordering = ["created_at", "pk"]

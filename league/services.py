@@ -23,8 +23,9 @@ from rules import ledger
 if TYPE_CHECKING:
     from django.contrib.auth.models import AbstractBaseUser
 
-    from races.models import Race
-    from sheets.models import RaceSheet
+# A race or a race sheet: rows of the rooms above this one, which the ledger keeps by id.
+Upper = models.Model
+
 
 Reason = ExperienceEntry.Reason
 
@@ -211,14 +212,14 @@ class LedgerRow:
 def experience_record(
     *,
     season: Season,
-    race: Race | None = None,
+    race: Upper | None = None,
     driver: Driver | None = None,
     team: Team | None = None,
     reason: str,
     amount: Decimal | str | int,
     by: AbstractBaseUser | None = None,
     note: str = "",
-    sheet: RaceSheet | None = None,
+    sheet: Upper | None = None,
 ) -> ExperienceEntry:
     """Write one gain (amount > 0) or spend (amount < 0) to the experience ledger (rules X1–X3).
 
@@ -233,10 +234,10 @@ def experience_record(
 def experience_record_many(
     *,
     season: Season,
-    race: Race | None = None,
+    race: Upper | None = None,
     rows: Sequence[LedgerRow],
     by: AbstractBaseUser | None = None,
-    sheet: RaceSheet | None = None,
+    sheet: Upper | None = None,
     writes: Writes | None = None,
 ) -> list[ExperienceEntry]:
     """experience_record() for each row, in order, with the same rules and the same errors (the
@@ -254,7 +255,7 @@ def experience_record_many(
 
 
 def _row_errors(
-    *, season: Season, race: Race | None, row: LedgerRow, sheet: RaceSheet | None
+    *, season: Season, race: Upper | None, row: LedgerRow, sheet: Upper | None
 ) -> list[ValidationError]:
     """The ledger's rules for one row that need nothing but the row (X1–X3)."""
     reason, amount, driver, team = row.reason, row.amount, row.driver, row.team
@@ -279,10 +280,10 @@ def _row_errors(
 def _ledger_rows(
     *,
     season: Season,
-    race: Race | None,
+    race: Upper | None,
     rows: Sequence[LedgerRow],
     by: AbstractBaseUser | None,
-    sheet: RaceSheet | None,
+    sheet: Upper | None,
     queries: bool,
 ) -> list[ExperienceEntry]:
     """The rows as ledger entries, every rule checked, in order; nothing saved.

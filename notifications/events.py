@@ -136,7 +136,7 @@ def race_tomorrow(race: Race) -> None:
 
 def races_tomorrow(now: Any = None) -> int:
     """Every race starting within the next 24 hours; returns how many were announced."""
-    from races.entry_lists import OPEN_STATUSES
+    from races.services import OPEN_STATUSES
     from races.models import Race
 
     now = now or timezone.now()

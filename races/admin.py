@@ -16,7 +16,7 @@ from simple_history.admin import SimpleHistoryAdmin
 
 from races import admin_registration, admin_seasons  # noqa: F401 (their admin pages register themselves)
 from races.models import Race, RaceEntry, Result
-from races.services import race_status_set
+from races.services import race_entries_fill, race_status_set
 
 
 def _race_being_edited(request: HttpRequest) -> Race | None:
@@ -124,6 +124,11 @@ class RaceAdmin(SimpleHistoryAdmin):
     @admin.action(description=_("Mark as run (waiting for its sheet)"), permissions=["change"])
     def mark_run(self, request: HttpRequest, queryset: QuerySet[Race]) -> None:
         self._set_status(request, queryset, Race.Status.RUN)
+
+    def save_model(self, request: HttpRequest, obj: Race, form: Any, change: bool) -> None:
+        super().save_model(request, obj, form, change)
+        if not change and obj.season.entry_list_accepted_at is not None:
+            race_entries_fill(race=obj)  # a race added after the entry list is accepted gets its cars
 
     def get_object(self, request: HttpRequest, object_id: str, from_field: str | None = None) -> Race | None:
         race = super().get_object(request, object_id, from_field)

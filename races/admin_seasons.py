@@ -18,6 +18,7 @@ from league.models import Season, SeasonEntry
 from races.admin_registration import accept_entry_list, set_grids_due, split_by_standings, split_drawn
 from races.admin_schedule import schedule_view
 from races.models import Race
+from races.services import race_entries_fill
 
 
 class SeasonEntryInlineForm(forms.ModelForm):
@@ -111,6 +112,12 @@ class SeasonAdmin(SimpleHistoryAdmin):
         # take a team's last seat.
         Season.objects.select_for_update().filter(pk=form.instance.pk).first()
         super().save_related(request, form, formsets, change)
+
+    def save_formset(self, request: HttpRequest, form: Any, formset: Any, change: bool) -> None:
+        super().save_formset(request, form, formset, change)
+        if formset.model is Race and form.instance.entry_list_accepted_at is not None:
+            for race in formset.new_objects:  # races added here get the accepted entry list's cars
+                race_entries_fill(race=race)
 
     def get_urls(self) -> list[URLPattern]:
         schedule = path(

@@ -12,14 +12,11 @@ from django.utils import timezone
 
 from league.models import GridRule, Season, SeasonEntry
 from races.models import GridDraw, Race, RaceEntry
-from races.services import race_entry_create, race_grid_record
+from races.services import OPEN_STATUSES, race_entries_fill, race_entry_create, race_grid_record
 from races.standings import driver_standings
 
 if TYPE_CHECKING:
     from django.contrib.auth.models import AbstractBaseUser
-
-# A race takes new cars until it is run; its entries are then what was raced.
-OPEN_STATUSES = (Race.Status.SCHEDULED, Race.Status.QUALIFYING)
 
 
 def remaining_races(*, season: Season):  # noqa: ANN201 - a QuerySet[Race]
@@ -27,38 +24,13 @@ def remaining_races(*, season: Season):  # noqa: ANN201 - a QuerySet[Race]
 
 
 @transaction.atomic
-def race_entries_fill(*, race: Race) -> list[RaceEntry]:
-    """Enter every car of the season's entry list not yet in `race`; returns the entries made."""
-    if race.status not in OPEN_STATUSES:
-        return []
-    # A car already at another table of this round stays there.
-    present = set(
-        RaceEntry.objects.filter(race__season_id=race.season_id, race__round=race.round).values_list(
-            "season_entry_id", flat=True
-        )
-    )
-    made = []
-    for entry in SeasonEntry.objects.filter(season_id=race.season_id).order_by("pk"):
-        if entry.pk not in present:
-            made.append(race_entry_create(race=race, season_entry=entry))
-    return made
-
-
-@transaction.atomic
 def season_entry_list_accept(*, season: Season) -> int:
     """The stewards' one action: the whole entry list in every race still to run, and in every race
-    added later (post_save below). Idempotent; returns the race entries made."""
+    added later (race_create() and the admin fill those). Idempotent; returns the race entries made."""
     if season.entry_list_accepted_at is None:
         season.entry_list_accepted_at = timezone.now()
         season.save(update_fields=["entry_list_accepted_at"])
     return sum(len(race_entries_fill(race=race)) for race in remaining_races(season=season))
-
-
-def race_created(
-    sender: type[Race], instance: Race, created: bool, raw: bool = False, **kwargs: object
-) -> None:
-    if created and not raw and instance.season.entry_list_accepted_at is not None:
-        race_entries_fill(race=instance)
 
 
 @transaction.atomic

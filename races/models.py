@@ -12,6 +12,7 @@ from django.utils.translation import gettext, ngettext, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
 from simple_history.models import HistoricalRecords
 
+from core.page_cache import ShownQuerySet
 from core.storage_names import new_key
 from core.validators import PlainNames
 from league.models import SeasonEntry
@@ -53,6 +54,8 @@ class Race(models.Model):
     status = models.CharField(_("status"), max_length=10, choices=Status.choices, default=Status.SCHEDULED)
 
     history = HistoricalRecords()
+
+    objects = ShownQuerySet.as_manager()  # its changes show on the cached pages at once
 
     class Meta:
         ordering = ["season", "round", "table"]
@@ -114,6 +117,8 @@ class RaceEntry(models.Model):
         blank=True,
         help_text=_("Wear points per part: tyres, brakes, gearbox, body, engine, handling."),
     )
+
+    objects = ShownQuerySet.as_manager()  # its changes show on the cached pages at once
 
     class Meta:
         ordering = ["race", "grid_slot", "season_entry__car_number"]
@@ -185,6 +190,8 @@ class Result(models.Model):
     penalty_reason = models.CharField(_("penalty reason"), max_length=200, blank=True)
 
     history = HistoricalRecords()
+
+    objects = ShownQuerySet.as_manager()  # its changes show on the cached pages at once
 
     class Meta:
         ordering = ["race", "position"]
@@ -272,6 +279,8 @@ class Penalty(PlainNames, models.Model):
     key = models.CharField(_("key"), max_length=64, unique=True, default=new_key, editable=False)
 
     history = HistoricalRecords()
+
+    objects = ShownQuerySet.as_manager()  # its changes show on the cached pages at once
 
     class Meta:
         ordering = ["decided_at", "pk"]

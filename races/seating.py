@@ -12,8 +12,8 @@ from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils.translation import gettext as _
 
-from races.entry_lists import OPEN_STATUSES
 from races.models import Race, RaceEntry
+from races.services import OPEN_STATUSES
 from races.standings import driver_standings
 
 TABLE_SEATS = 10  # cars on one board
@@ -61,7 +61,7 @@ def round_split(
         seed = ""
     first = races[0]
     while len(races) < tables:
-        # post_save gives a new race the cars of no other table: none here, they are all placed.
+        # The new table starts empty (Race.objects.create, not race_create): every car is placed below.
         races.append(
             Race.objects.create(
                 season=first.season,

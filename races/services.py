@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any
 
 from django.core.exceptions import ValidationError
 from django.db import connection, transaction
-from django.db.models import Q
+from django.db.models import Model, Q
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
@@ -35,9 +35,10 @@ from rules.scoring import finish_changes, grid_changes
 if TYPE_CHECKING:
     from django.contrib.auth.models import AbstractBaseUser
 
-    from sheets.models import RaceSheet
 
 Reason = ExperienceEntry.Reason
+# A race takes new cars until it is run; its entries are then what was raced.
+OPEN_STATUSES = (Race.Status.SCHEDULED, Race.Status.QUALIFYING)
 
 GRID_REASONS = frozenset(Reason(r) for r in (*GRID_GAIN_REASONS, XpReason.FRONT_ROW))
 SHEET_NOTE = "race sheet #{id}"  # the note of a spend a sheet wrote (its key: ExperienceEntry.sheet)
@@ -92,6 +93,8 @@ def race_create(
     )
     full_clean_naming_fields(race)
     race.save()
+    if season.entry_list_accepted_at is not None:
+        race_entries_fill(race=race)  # a race added after the entry list is accepted gets its cars
     return race
 
 
@@ -212,6 +215,24 @@ def race_entry_create(
 
 
 @transaction.atomic
+def race_entries_fill(*, race: Race) -> list[RaceEntry]:
+    """Enter every car of the season's entry list not yet in `race`; returns the entries made."""
+    if race.status not in OPEN_STATUSES:
+        return []
+    # A car already at another table of this round stays there.
+    present = set(
+        RaceEntry.objects.filter(race__season_id=race.season_id, race__round=race.round).values_list(
+            "season_entry_id", flat=True
+        )
+    )
+    made = []
+    for entry in SeasonEntry.objects.filter(season_id=race.season_id).order_by("pk"):
+        if entry.pk not in present:
+            made.append(race_entry_create(race=race, season_entry=entry))
+    return made
+
+
+@transaction.atomic
 def race_entry_update(*, entry: RaceEntry, data: Mapping[str, Any]) -> RaceEntry:
     """Change a car's grid slot, tyres or wear; use race_grid_record() to set a grid with its experience."""
     entry, _changed = model_update(instance=entry, fields=["grid_slot", "tyres", "wear"], data=data)
@@ -270,7 +291,7 @@ def race_results_record(
     status: str = Race.Status.OFFICIAL,
     by: AbstractBaseUser | None = None,
     experience: Sequence[XpChange] | None = None,
-    sheet: RaceSheet | None = None,
+    sheet: Model | None = None,
     entries: Mapping[str, RaceEntry] | None = None,
     writes: Writes | None = None,
     fresh: bool = False,
@@ -391,7 +412,7 @@ def race_experience_record(
     race: Race,
     changes: Iterable[XpChange],
     entries: Mapping[str, RaceEntry],
-    sheet: RaceSheet | None,
+    sheet: Model | None,
     by: AbstractBaseUser | None,
     writes: Writes | None = None,
 ) -> list[ExperienceEntry]:
@@ -427,7 +448,7 @@ def race_grid_record(
     race: Race,
     slots: Mapping[str, int],
     by: AbstractBaseUser | None = None,
-    sheet: RaceSheet | None = None,
+    sheet: Model | None = None,
     experience: bool = True,
     entries: Mapping[str, RaceEntry] | None = None,
     writes: Writes | None = None,

@@ -16,8 +16,8 @@ from django.utils.translation import gettext as _
 
 from core.messages import message_text
 from league.selectors import team_experience
-from races.entry_lists import OPEN_STATUSES
 from races.models import RaceEntry
+from races.services import OPEN_STATUSES
 from rules.advanced import start_car
 from rules.journal import Journal
 from rules.ruleset import RuleSet

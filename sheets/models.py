@@ -17,6 +17,7 @@ from django.utils.translation import gettext_lazy as _
 from simple_history.models import HistoricalRecords
 
 from core.json_field import JSONDocumentField
+from core.page_cache import ShownQuerySet
 from core.storage_names import photo_upload_to, thumbnail_upload_to
 from core.validators import PlainNames
 from races.models import Penalty
@@ -85,6 +86,8 @@ class RaceSheet(models.Model):
 
     # The log itself never changes; its status, verdict and the chosen flag do, and who did it matters.
     history = HistoricalRecords(excluded_fields=["raw", "log", "claim"])
+
+    objects = ShownQuerySet.as_manager()  # its changes show on the cached pages at once
 
     class Meta:
         app_label = "races"  # the tables keep their app: no data moves

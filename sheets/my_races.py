@@ -12,8 +12,8 @@ from django.utils import timezone
 
 from league.models import Driver
 from league.selectors import driver_experience
-from races.entry_lists import OPEN_STATUSES
 from races.models import Penalty, Race, RaceEntry
+from races.services import OPEN_STATUSES
 from sheets.models import Protest, RaceSheet
 
 if TYPE_CHECKING:

@@ -43,8 +43,8 @@ def engine_rule_ids() -> set[str]:
 
 
 def site_rule_ids() -> set[str]:
-    """The site's own checks (`SITE-circuit`…), as races/ names them."""
-    return _constants(ROOT / "races", _SITE_RULE)
+    """The site's own checks (`SITE-circuit`…), as the rooms that judge and play races name them."""
+    return set().union(*(_constants(ROOT / room, _SITE_RULE) for room in ("core", "races", "sheets", "live")))
 
 
 def decided_rule_ids() -> set[str]:
