@@ -3,7 +3,7 @@ params for programs, the text in the reader's language (docs/race-night-api.md, 
 
 The words come from the site's renderers, never from `str(exc)` (the engine's English):
 `core.read_errors.reading_text` for a reading error, `core.messages.message_text` for a
-violation, `sheets.failures.failure_text` for a race the site cannot judge (its circuit or
+violation, `sheets.failures.FailureReason` for a race the site cannot judge (its circuit or
 its season's rules). Rendered when a payload is asked for, in the active language.
 """
 
@@ -19,7 +19,7 @@ from core.site_messages import SiteCode, site_violation
 from rules.messages import params_json
 from rules.messages.reading import ReadCode, ReadingError
 from rules.ruleset import UnknownOptionError
-from sheets.failures import Failure, failure_reason, failure_text
+from sheets.failures import Failure, FailureReason
 
 if TYPE_CHECKING:
     from races.models import Race
@@ -67,14 +67,15 @@ class CircuitBroken(TableUnplayable):
 
     def __init__(self, race: Race, exc: SheetEngineError) -> None:
         self.reason = _reading_cause(exc)
+        self.failure = exc.reason
         error = self.reason.to_json() if self.reason is not None else None
         super().__init__(str(exc), CIRCUIT_BROKEN, {"circuit": race.circuit.slug, "error": error})
 
     def text(self) -> str:
         if self.reason is None:
-            return failure_text(str(self))
+            return self.failure.text()
         detail = _place(self.params["circuit"], reading_text(self.reason))
-        return failure_text(failure_reason(Failure.CIRCUIT, detail))
+        return FailureReason(Failure.CIRCUIT, detail).text()
 
 
 class RulesBroken(TableUnplayable):
@@ -83,6 +84,7 @@ class RulesBroken(TableUnplayable):
 
     def __init__(self, race: Race, exc: SheetEngineError) -> None:
         self.season = str(race.season)
+        self.failure = exc.reason
         cause = exc.__cause__
         error = None
         if isinstance(cause, UnknownOptionError):
@@ -92,9 +94,9 @@ class RulesBroken(TableUnplayable):
     def text(self) -> str:
         error = self.params["error"]
         if error is None:
-            return failure_text(str(self))
+            return self.failure.text()
         detail = _place(self.season, reading_message(error["code"], error["params"]))
-        return failure_text(failure_reason(Failure.RULES, detail))
+        return FailureReason(Failure.RULES, detail).text()
 
 
 class TableBroken(TableUnplayable):

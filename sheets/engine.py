@@ -26,14 +26,19 @@ from rules.replay import replay
 from rules.ruleset import RuleSet, UnknownOptionError
 from rules.track import CircuitError, Track, load_circuit
 from sheets.experience import experience_check
-from sheets.failures import Failure, failure_reason
+from sheets.failures import Failure, FailureReason
 
 if TYPE_CHECKING:
     from races.models import Race, RaceEntry
 
 
 class SheetEngineError(Exception):
-    """The site cannot judge this sheet (a broken circuit or season set-up): not the player's fault."""
+    """The site cannot judge this sheet (a broken circuit or season set-up): not the player's fault.
+    `reason`: why, as data; the exception's text is its English."""
+
+    def __init__(self, reason: FailureReason) -> None:
+        super().__init__(reason.english())
+        self.reason = reason
 
 
 @dataclass(frozen=True)
@@ -156,9 +161,9 @@ def _track(race: Race) -> Track:
     try:
         track = load_circuit(document)
     except CircuitError as exc:
-        with translation.override("en"):  # stored in English, told in the reader's (failures.py)
+        with translation.override("en"):  # the detail in English, as the API gives it
             detail = f"{race.circuit.slug}: {reading_text(exc)}"
-        raise SheetEngineError(failure_reason(Failure.CIRCUIT, detail)) from exc
+        raise SheetEngineError(FailureReason(Failure.CIRCUIT, detail)) from exc
     if len(_TRACKS) >= _TRACKS_KEPT:
         _TRACKS.clear()
     _TRACKS[key] = track
@@ -170,7 +175,7 @@ def _ruleset(race: Race) -> RuleSet:
     try:
         return season.ruleset(laps=race.race_laps)
     except (UnknownOptionError, ValueError, TypeError) as exc:
-        raise SheetEngineError(failure_reason(Failure.RULES, f"{season}: {exc}")) from exc
+        raise SheetEngineError(FailureReason(Failure.RULES, f"{season}: {exc}")) from exc
 
 
 @dataclass(frozen=True)

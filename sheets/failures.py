@@ -1,47 +1,73 @@
-"""Why a sheet could not be judged (status `error`), stored once and told in each reader's language.
+"""Why a sheet could not be judged (status `error`): stored as a code with its detail, told in each
+reader's language.
 
-The worker stores `sheet.error` in English, which the API documents as it is. Each reason is one of
-a few fixed templates, so the English template is the reason's code: `failure_text` recognises it
-at read time and says it in the active language. The sentences the worker wrote before this module
-existed are the same templates, so old rows read the same way; text that matches none (a reason
-from a newer or older site) is shown as stored.
+The sheet keeps the reason three ways: `error_code` (a `Failure`), `error_params` (`{"detail": …}`,
+what the exception said) and `error`, the English sentence the API documents. Pages render the
+code in the reader's language; nothing reads the English back. Rows stored before the code
+existed were given theirs by migration races/0010; a row with no code shows its text as stored.
 """
 
 from __future__ import annotations
 
-import re
+from dataclasses import dataclass
 from enum import StrEnum
+from typing import Any
 
+from django.utils import translation
 from django.utils.translation import gettext, gettext_noop
 
 
 class Failure(StrEnum):
-    """The templates of the stored reasons (English; `%(detail)s` what the exception said)."""
+    """What stopped the judging (`RaceSheet.error_code`)."""
 
-    TIMEOUT = gettext_noop("the replay took too long and was stopped")
-    INTERNAL = gettext_noop("internal error: %(detail)s")
-    TASK = gettext_noop("validation failed: %(detail)s")
-    CIRCUIT = gettext_noop("the circuit of this race is broken: %(detail)s")
-    RULES = gettext_noop("the rules of this race's season cannot be read: %(detail)s")
-
-
-def _pattern(template: str) -> re.Pattern[str]:
-    return re.compile(re.escape(template).replace(re.escape("%(detail)s"), "(?P<detail>.*)") + r"\Z", re.S)
+    TIMEOUT = "timeout"
+    INTERNAL = "internal"
+    TASK = "task"
+    CIRCUIT = "circuit"
+    RULES = "rules"
 
 
-_PATTERNS = [(failure, _pattern(failure.value)) for failure in Failure]
+# The sentences (English: gettext's ids); `%(detail)s` is what the exception said.
+TEMPLATES: dict[Failure, str] = {
+    Failure.TIMEOUT: gettext_noop("the replay took too long and was stopped"),
+    Failure.INTERNAL: gettext_noop("internal error: %(detail)s"),
+    Failure.TASK: gettext_noop("validation failed: %(detail)s"),
+    Failure.CIRCUIT: gettext_noop("the circuit of this race is broken: %(detail)s"),
+    Failure.RULES: gettext_noop("the rules of this race's season cannot be read: %(detail)s"),
+}
 
 
-def failure_reason(failure: Failure, detail: str = "") -> str:
-    """The reason to store in `sheet.error`: the English template filled in."""
-    return failure.value % {"detail": detail} if "%(detail)s" in failure.value else failure.value
+@dataclass(frozen=True)
+class FailureReason:
+    """A reason as data: the failure and its detail."""
+
+    failure: Failure
+    detail: str = ""
+
+    @property
+    def params(self) -> dict[str, Any]:
+        return {"detail": self.detail} if "%(detail)s" in TEMPLATES[self.failure] else {}
+
+    def text(self) -> str:
+        """The reason in the active language."""
+        words = gettext(TEMPLATES[self.failure])
+        return words % self.params if self.params else words
+
+    def english(self) -> str:
+        """The reason as `RaceSheet.error` stores it for the API."""
+        with translation.override("en"):
+            return self.text()
 
 
-def failure_text(stored: str) -> str:
-    """A stored reason in the active language; text that is none of the templates, as stored."""
-    for failure, pattern in _PATTERNS:
-        match = pattern.match(stored or "")
-        if match:
-            text = gettext(failure.value)
-            return text % {"detail": match.group("detail")} if "detail" in pattern.groupindex else text
+def failure_text(*, code: str, params: dict[str, Any] | None, stored: str) -> str:
+    """A stored reason in the active language: from its code, or as stored when it has none."""
+    if code in Failure.__members__.values():
+        return FailureReason(Failure(code), str((params or {}).get("detail", ""))).text()
     return stored or ""
+
+
+def sheet_failure_text(sheet: Any) -> str:
+    """The reason a sheet could not be judged, in the active language."""
+    return failure_text(
+        code=getattr(sheet, "error_code", ""), params=getattr(sheet, "error_params", None), stored=sheet.error
+    )

@@ -41,7 +41,7 @@ from sheets.experience import (
     sheet_changes,
     verdict_changes,
 )
-from sheets.failures import Failure, failure_reason
+from sheets.failures import Failure, FailureReason
 from sheets.models import RaceEvent, RaceSheet
 from sheets.penalties import grid_after_penalties, result_rows
 
@@ -100,16 +100,16 @@ def race_sheets_validate(*, sheet_id: int, claim: str, more: int = 0) -> list[Ra
         except SoftTimeLimitExceeded:
             # A readable log can still ask the engine for an endless search (a roll of 10**9): the
             # task's time limit stops it, and the sheet says why instead of holding a worker forever.
-            done[sheet.pk] = race_sheet_fail(sheet_id=sheet.pk, reason=failure_reason(Failure.TIMEOUT))
+            done[sheet.pk] = race_sheet_fail(sheet_id=sheet.pk, reason=FailureReason(Failure.TIMEOUT))
             for left in claimed[n + 1 :]:  # not judged in the little time left: back to the queue
                 done[left.pk] = _release(left, claim)
             break
         except SheetEngineError as exc:
-            done[sheet.pk] = race_sheet_fail(sheet_id=sheet.pk, reason=str(exc))
+            done[sheet.pk] = race_sheet_fail(sheet_id=sheet.pk, reason=exc.reason)
         except Exception as exc:  # an engine bug: say so on the sheet, do not retry what will fail again
             logger.exception("race sheet %s: the engine failed", sheet.pk)
             done[sheet.pk] = race_sheet_fail(
-                sheet_id=sheet.pk, reason=failure_reason(Failure.INTERNAL, f"{type(exc).__name__}: {exc}")
+                sheet_id=sheet.pk, reason=FailureReason(Failure.INTERNAL, f"{type(exc).__name__}: {exc}")
             )
     if len(judged) == 1:
         done.update((sheet.pk, sheet) for sheet in _conclude_many(judged))
@@ -139,7 +139,7 @@ def _conclude_alone(item: tuple[RaceSheet, Judgement]) -> RaceSheet:
     except Exception as exc:
         logger.exception("race sheet %s: the verdict could not be stored", item[0].pk)
         return race_sheet_fail(
-            sheet_id=item[0].pk, reason=failure_reason(Failure.TASK, f"{type(exc).__name__}: {exc}")
+            sheet_id=item[0].pk, reason=FailureReason(Failure.TASK, f"{type(exc).__name__}: {exc}")
         )
     return sheet
 
@@ -189,7 +189,17 @@ def _conclude(*, sheet_id: int, judgement: Judgement) -> RaceSheet:
     return sheet
 
 
-_VERDICT_FIELDS = ["log", "verdict", "error", "status", "validated_at", "chosen", "updated_at"]
+_VERDICT_FIELDS = [
+    "log",
+    "verdict",
+    "error",
+    "error_code",
+    "error_params",
+    "status",
+    "validated_at",
+    "chosen",
+    "updated_at",
+]
 
 
 @transaction.atomic
@@ -231,6 +241,7 @@ def _conclude_many(judged: Sequence[tuple[RaceSheet, Judgement]]) -> list[RaceSh
         sheet.log = judgement.log
         sheet.verdict = judgement.verdict
         sheet.error = judgement.error
+        sheet.error_code, sheet.error_params = "", {}  # judged: no failure stands
         sheet.status = Status.VALID if judgement.valid else Status.INVALID
         sheet.validated_at = sheet.updated_at = timezone.now()
         sheet.chosen = (
@@ -277,14 +288,15 @@ def _still_open(race: Race, kind: str) -> bool:
 
 
 @transaction.atomic
-def race_sheet_fail(*, sheet_id: int, reason: str) -> RaceSheet:
+def race_sheet_fail(*, sheet_id: int, reason: FailureReason) -> RaceSheet:
     """The sheet could not be judged (a broken set-up, an engine bug, retries spent): status `error`."""
     sheet = RaceSheet.objects.select_for_update().get(pk=sheet_id)
     if sheet.is_done:
         return sheet
     sheet.status = Status.ERROR
-    sheet.error = reason[:2000]
-    sheet.save(update_fields=["status", "error", "updated_at"])
+    sheet.error = reason.english()[:2000]
+    sheet.error_code, sheet.error_params = reason.failure.value, reason.params
+    sheet.save(update_fields=["status", "error", "error_code", "error_params", "updated_at"])
     return sheet
 
 

@@ -71,6 +71,9 @@ class RaceSheet(models.Model):
     status = models.CharField(_("status"), max_length=10, choices=Status.choices, default=Status.PENDING)
     verdict = JSONDocumentField(_("verdict"), null=True, blank=True)
     error = models.TextField(_("reason"), blank=True, help_text=_("Why the log is unreadable or failed."))
+    # Why it could not be judged, as data (sheets/failures.py): the pages word it in the reader's language.
+    error_code = models.CharField(_("reason's code"), max_length=20, blank=True)
+    error_params = models.JSONField(_("reason's details"), default=dict, blank=True)
     rejection = models.TextField(
         _("reason for the rejection"), blank=True, help_text=_("Why the stewards rejected this version.")
     )

@@ -70,7 +70,7 @@ def sheet_detail(*, pk: int) -> RaceSheet:
 def sheet_status(*, pk: int) -> RaceSheet:
     """What the status poll needs, and nothing of the log (raises DoesNotExist)."""
     return RaceSheet.objects.only(
-        "pk", "race_id", "kind", "version", "status", "verdict", "error", "chosen"
+        "pk", "race_id", "kind", "version", "status", "verdict", "error", "error_code", "error_params", "chosen"
     ).get(pk=pk)
 
 

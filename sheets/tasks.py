@@ -14,7 +14,7 @@ from django.utils import timezone
 from kombu.exceptions import OperationalError as BrokerError
 
 from races.models import RaceEntry
-from sheets.failures import Failure, failure_reason
+from sheets.failures import Failure, FailureReason
 from sheets.judging import race_sheet_fail, race_sheets_validate
 from sheets.models import RaceSheet
 from sheets.photo_processing import sheet_photos_process
@@ -34,7 +34,7 @@ class SheetTask(Task):
             sheet_id = args[0]
         try:
             race_sheet_fail(
-                sheet_id=sheet_id, reason=failure_reason(Failure.TASK, f"{type(exc).__name__}: {exc}")
+                sheet_id=sheet_id, reason=FailureReason(Failure.TASK, f"{type(exc).__name__}: {exc}")
             )
         except Exception:
             logger.exception("race sheet %s: could not record the failure of task %s", sheet_id, task_id)

@@ -15,7 +15,7 @@ from core.messages import verdict_text
 from core.site_messages import SiteCode
 from league.rulebook.anchors import rule_url
 from league.rulebook.book import known
-from sheets.failures import failure_text
+from sheets.failures import sheet_failure_text
 
 register = template.Library()
 
@@ -62,7 +62,7 @@ def sheet_error(sheet: Any) -> str:
         if violation.get("code") == SiteCode.UNREADABLE and isinstance(params.get("error"), Mapping):
             return verdict_text(violation)
     # A sheet that could not be judged: the worker's reason, said in the reader's language.
-    return failure_text(getattr(sheet, "error", "") or "")
+    return sheet_failure_text(sheet)
 
 
 @register.filter(needs_autoescape=True)

@@ -196,6 +196,7 @@ def test_an_engine_failure_marks_the_sheet_error_with_the_reason(oval, example, 
 
     assert sheet.status == RaceSheet.Status.ERROR
     assert sheet.error == "internal error: KeyError: 'T9'"
+    assert (sheet.error_code, sheet.error_params) == ("internal", {"detail": "KeyError: 'T9'"})
     assert snapshot(oval.race) == before
 
 

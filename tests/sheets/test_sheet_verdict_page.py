@@ -144,20 +144,38 @@ def test_the_first_line_and_the_knock_ons_take_each_languages_colon(invalid, cli
 
 
 @pytest.mark.parametrize(
-    ("stored", "french"),
+    ("code", "detail", "stored", "french"),
     [
-        # what the worker stores (sheets/judging.py, tasks.py), old rows included
-        ("the replay took too long and was stopped", "le moteur de règles a mis trop de temps"),
-        ("internal error: ZeroDivisionError: division by zero", f"erreur interne{NNBSP}: ZeroDivisionError"),
+        # what the worker stores (sheets/judging.py, tasks.py): the code, its detail, the API's English
         (
+            "timeout",
+            None,
+            "the replay took too long and was stopped",
+            "le moteur de règles a mis trop de temps",
+        ),
+        (
+            "internal",
+            "ZeroDivisionError: division by zero",
+            "internal error: ZeroDivisionError: division by zero",
+            f"erreur interne{NNBSP}: ZeroDivisionError",
+        ),
+        (
+            "task",
+            "OperationalError: gone",
             "validation failed: OperationalError: gone",
             f"la validation a échoué{NNBSP}: OperationalError: gone",
         ),
-        ("a reason from another version of the site", "a reason from another version of the site"),
+        # a reason with no code (another version of the site): shown as stored
+        ("", None, "a reason from another version of the site", "a reason from another version of the site"),
     ],
 )
-def test_the_workers_reason_reads_in_the_readers_language(invalid, client: Client, stored, french):
-    RaceSheet.objects.filter(pk=invalid.pk).update(status=RaceSheet.Status.ERROR, verdict=None, error=stored)
+def test_the_workers_reason_reads_in_the_readers_language(
+    invalid, client: Client, code, detail, stored, french
+):
+    params = {"detail": detail} if detail is not None else {}
+    RaceSheet.objects.filter(pk=invalid.pk).update(
+        status=RaceSheet.Status.ERROR, verdict=None, error=stored, error_code=code, error_params=params
+    )
 
     english = client.get(invalid.get_absolute_url()).content.decode()
     page = client.get(invalid.get_absolute_url(), HTTP_ACCEPT_LANGUAGE="fr").content.decode()
@@ -169,13 +187,14 @@ def test_the_workers_reason_reads_in_the_readers_language(invalid, client: Clien
 def test_the_reason_the_task_stores_is_one_the_page_translates():
     from django.utils import translation
 
-    from sheets.failures import Failure, failure_reason, failure_text
+    from sheets.failures import Failure, FailureReason
 
-    stored = failure_reason(Failure.TASK, "OperationalError: gone")
-    assert stored == "validation failed: OperationalError: gone"  # the API's English, as documented
+    reason = FailureReason(Failure.TASK, "OperationalError: gone")
+    assert reason.english() == "validation failed: OperationalError: gone"  # the API's English, as documented
     with translation.override("fr"):
-        assert failure_text(stored) == f"la validation a échoué{NNBSP}: OperationalError: gone"
-        assert failure_text(failure_reason(Failure.TIMEOUT)).startswith("le moteur de règles")
+        assert reason.english() == "validation failed: OperationalError: gone"
+        assert reason.text() == f"la validation a échoué{NNBSP}: OperationalError: gone"
+        assert FailureReason(Failure.TIMEOUT).text().startswith("le moteur de règles")
 
 
 @pytest.mark.django_db
@@ -185,7 +204,6 @@ def test_a_broken_circuit_is_stored_in_english_and_read_in_french(monkeypatch):
     from rules.messages.reading import ReadCode
     from rules.track import CircuitError
     from sheets.engine import SheetEngineError, race_track
-    from sheets.failures import failure_text
     from tests.factories import make_race, make_season
 
     def refuse(document):
@@ -199,6 +217,6 @@ def test_a_broken_circuit_is_stored_in_english_and_read_in_french(monkeypatch):
     stored = str(caught.value)
     assert stored.startswith(f"the circuit of this race is broken: {race.circuit.slug}: ")
     with translation.override("fr"):
-        assert failure_text(stored).startswith(
+        assert caught.value.reason.text().startswith(
             f"le circuit de cette course est défectueux{NNBSP}: {race.circuit.slug}"
         )
