@@ -14,7 +14,7 @@ from dataclasses import MISSING, dataclass, fields
 from typing import Any
 
 from rules.dice import TestKind, TestRoll
-from rules.log import CarEntry, Move, TurnLog, XpUse
+from rules.log import DRIVER_XP, TEAM_XP, WAITS, WINGS, CarEntry, Move, TurnLog, XpUse
 from rules.messages.reading import ReadCode
 from rules.qualifying_sheet import (
     QUALIFYING_FORMAT,
@@ -61,14 +61,10 @@ __all__ = [
 RACE_LOG_FORMAT = "formule-de/race-log@1"
 
 
-DRIVER_XP = ("plus1", "minus1", "reroll")
-TEAM_XP = ("wear", "fast-stop")
-WAITS = ("pit", "stalled")
 _LOG_FIELDS = frozenset({"format", "circuit", "laps", "options", "weather", "cars", "turns", "result"})
 _CAR_FIELDS = frozenset(
     {"car", "driver", "team", "grid", "tyres", "wear", "stand", "experience", "wing", "fuel"}
 )
-WINGS = ("low", "high")  # A1, A2
 _MOVE_FIELDS = frozenset(
     {"car", "gear", "roll", "path", "to", "brake", "bonus", "slipstream", "tests", "pit", "xp", "option"}
 )

@@ -13,6 +13,12 @@ from rules.dice import TestRoll
 from rules.state import Wear
 from rules.weather import Tyres
 
+# the words a log may use
+DRIVER_XP = ("plus1", "minus1", "reroll")  # X2: a driver's point (`xp.driver`)
+TEAM_XP = ("wear", "fast-stop")  # X3: a team's point (`xp.team`)
+WAITS = ("pit", "stalled")  # a move that is no move (`wait`)
+WINGS = ("low", "high")  # a car's wing (`cars[].wing`)
+
 
 @dataclass(frozen=True, slots=True)
 class XpUse:

@@ -4,7 +4,8 @@ point per corner-exit square in those gears (a car with `"wing": "low"`)."""
 from __future__ import annotations
 
 from rules.messages import Code
-from rules.options.spec import Hooks, OptionSpec
+from rules.messages.marks import gettext_noop, pgettext
+from rules.options.spec import Control, ControlKind, Hooks, OptionSpec
 
 FROM_GEAR = 4
 
@@ -45,7 +46,11 @@ def start(rules, entry, extras: dict, problems) -> None:
 
 OPTION = OptionSpec(
     id="A1",
-    name="wing low",
+    name=pgettext("rule option", "wing low"),
+    summary=gettext_noop(
+        "A low wing: one more mandatory square in 4th–7th, one more tyre point per corner-exit square."
+    ),
+    controls=(Control("cars.wing", ControlKind.CHOICE, gettext_noop("Wing"), choices=("low",)),),
     hooks=Hooks(start=start, wants=wants, plan=plan),
     fields=("cars.wing",),
     state=("wing=low",),

@@ -5,7 +5,8 @@
 from __future__ import annotations
 
 from rules.messages import Code
-from rules.options.spec import Hooks, OptionSpec
+from rules.messages.marks import gettext_noop, pgettext
+from rules.options.spec import Control, ControlKind, Hooks, OptionSpec
 
 CAPS = {4: 11, 5: 18, 6: 26, 7: 44}
 
@@ -58,7 +59,16 @@ def start(rules, entry, extras: dict, problems) -> None:
 
 OPTION = OptionSpec(
     id="A2",
-    name="wing high",
+    name=pgettext("rule option", "wing high"),
+    summary=gettext_noop(
+        "A high wing: one square less allowed in a corner; the straight-line dice are capped."
+    ),
+    controls=(
+        Control("cars.wing", ControlKind.CHOICE, gettext_noop("Wing"), choices=("high",)),
+        Control(
+            "option.highwing", ControlKind.TOGGLE, gettext_noop("High wing: one square less in the corner")
+        ),
+    ),
     hooks=Hooks(start=start, wants=wants, plan=plan, act=act),
     fields=("cars.wing", "option.highwing"),
     state=("wing=high",),

@@ -7,6 +7,7 @@ stop); this module holds the speed limit and the exact stop, and hooks them into
 from __future__ import annotations
 
 from rules.messages import Code
+from rules.messages.marks import gettext_noop, pgettext
 from rules.options.spec import Hooks, OptionSpec
 
 LANE_GEAR = 4  # « 4ème maximum » down the lane
@@ -51,4 +52,9 @@ def stand(game, state, car, move, to_stand, total, out) -> None:
         )
 
 
-OPTION = OptionSpec(id="A3", name="pit rules", hooks=Hooks(pit_lane=pit_lane, stand=stand))
+OPTION = OptionSpec(
+    id="A3",
+    name=pgettext("rule option", "pit rules"),
+    summary=gettext_noop("A car stops exactly on its stand: it brakes to do so."),
+    hooks=Hooks(pit_lane=pit_lane, stand=stand),
+)

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import rules.damage as damage
 from rules.messages import Code, Kind, msg
+from rules.messages.marks import gettext_noop, pgettext
 from rules.options.spec import Hooks, OptionSpec
 from rules.state import CarStatus, Cause
 from rules.verdict import Event
@@ -89,7 +90,8 @@ def late_tests(game, state, car_id, plan, rolls, out, first_event):
 
 OPTION = OptionSpec(
     id="A4",
-    name="engine failure inertia",
+    name=pgettext("rule option", "engine failure inertia"),
+    summary=gettext_noop("A broken engine in 5th or higher makes one last move in 4th before it stops."),
     hooks=Hooks(wants=wants, check=check, late_tests=late_tests),
     state=("inertia",),
 )

@@ -30,7 +30,8 @@ from typing import TYPE_CHECKING, Any
 import rules.pits as pits
 from rules.journal import Journal
 from rules.messages import Code, Kind, RedFlag, msg, params
-from rules.options.spec import Hooks, OptionSpec, Race
+from rules.messages.marks import gettext_noop, pgettext
+from rules.options.spec import Control, ControlKind, Hooks, OptionSpec, Race
 from rules.order import play_order
 from rules.state import PARTS, CarState, CarStatus, Cause, RaceState, Wear
 from rules.verdict import Event, Violation
@@ -316,7 +317,16 @@ def at_turn_end(game: Race, state: RaceState) -> tuple[RaceState, list]:
 
 OPTION = OptionSpec(
     id="A5",
-    name="red flag and spare car",
+    name=pgettext("rule option", "red flag and spare car"),
+    summary=gettext_noop(
+        "A red flag stops the race and sends the cars back to the grid; a driver out early takes the spare car."
+    ),
+    controls=(
+        Control(
+            "option.spare", ControlKind.PARTS, gettext_noop("Spare car"), low=SPARE_POINTS, high=SPARE_POINTS
+        ),
+        Control("turns.restart", ControlKind.ACTION, gettext_noop("Restart the race")),
+    ),
     hooks=Hooks(act=act, spare=take_spare, restart=restart, end_turn=at_turn_end),
     fields=("option.spare", "turns.restart"),
     state=("spare",),

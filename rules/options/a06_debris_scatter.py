@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from rules.dice import TestKind
 from rules.messages import Code, Kind, msg
+from rules.messages.marks import gettext_noop, pgettext
 from rules.options.spec import Hooks, OptionSpec
 from rules.verdict import Event
 
@@ -92,7 +93,8 @@ def late_tests(game, state, car_id, plan, rolls, out, first_event):
 
 OPTION = OptionSpec(
     id="A6",
-    name="debris scatter",
+    name=pgettext("rule option", "debris scatter"),
+    summary=gettext_noop("Each body or engine point lost on a die can scatter debris beside the car."),
     hooks=Hooks(late_tests=late_tests),
     fields=("tests.scatter",),
 )

@@ -8,7 +8,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from rules.options.spec import Hooks, OptionSpec, Season
+from rules.log import DRIVER_XP, TEAM_XP
+from rules.messages.marks import gettext_noop, pgettext
+from rules.options.spec import Control, ControlKind, Hooks, OptionSpec, Season
 
 if TYPE_CHECKING:
     from rules.log import CarEntry
@@ -30,7 +32,16 @@ def grid(rules: Season, entry: CarEntry, car: CarState, weather: Weather) -> Car
 
 OPTION = OptionSpec(
     id="A7",
-    name="experience",
+    name=pgettext("rule option", "experience"),
+    summary=gettext_noop(
+        "Drivers and teams earn experience points and spend them on dice, wear and pit stops."
+    ),
+    controls=(
+        Control(
+            "xp.driver", ControlKind.CHOICE, gettext_noop("Experience: the driver's point"), choices=DRIVER_XP
+        ),
+        Control("xp.team", ControlKind.CHOICE, gettext_noop("Experience: the team's point"), choices=TEAM_XP),
+    ),
     hooks=Hooks(grid=grid),
-    fields=("cars.experience",),
+    fields=("cars.experience", "xp.driver", "xp.team"),
 )

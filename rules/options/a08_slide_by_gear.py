@@ -4,6 +4,7 @@ the slide is 1 square at most in 1st and 2 in 2nd. The rule lives with the tyre 
 
 from __future__ import annotations
 
+from rules.messages.marks import gettext_noop, pgettext
 from rules.options.spec import Hooks, OptionSpec
 from rules.weather import TyreEffect, Tyres, move_terms
 
@@ -15,4 +16,9 @@ def terms(
     return move_terms(tyres, rain, lap_on_set, gear, True, in_corner)
 
 
-OPTION = OptionSpec(id="A8", name="slide by gear", hooks=Hooks(terms=terms))
+OPTION = OptionSpec(
+    id="A8",
+    name=pgettext("rule option", "slide by gear"),
+    summary=gettext_noop("Dry tyres slide less in 1st and 2nd gear."),
+    hooks=Hooks(terms=terms),
+)

@@ -8,6 +8,7 @@ from __future__ import annotations
 from rules.dice import TestKind
 from rules.journal import Journal
 from rules.messages import Code, Kind, msg
+from rules.messages.marks import gettext_noop, pgettext
 from rules.options.spec import Hooks, OptionSpec
 
 DUE = "weather"
@@ -54,6 +55,9 @@ def at_turn_end(game, state):
 
 OPTION = OptionSpec(
     id="A9",
-    name="alternative weather timing",
+    name=pgettext("rule option", "alternative weather timing"),
+    summary=gettext_noop(
+        "The weather roll is made at the end of the game turn and applies to every car at once."
+    ),
     hooks=Hooks(weather=roll, end_turn=at_turn_end),
 )

@@ -7,7 +7,8 @@ from __future__ import annotations
 import rules.damage as damage
 from rules.dice import TestKind
 from rules.messages import Code, Kind, msg
-from rules.options.spec import Hooks, OptionSpec
+from rules.messages.marks import gettext_noop, pgettext
+from rules.options.spec import Control, ControlKind, Hooks, OptionSpec
 
 
 def prepare(move, plan) -> None:
@@ -59,7 +60,13 @@ def late_tests(game, state, car_id, plan, rolls, out, first_event):
 
 OPTION = OptionSpec(
     id="A10",
-    name="pedal to the metal",
+    name=pgettext("rule option", "pedal to the metal"),
+    summary=gettext_noop("One more square for an engine point, and a die for debris."),
+    controls=(
+        Control(
+            "option.pedal", ControlKind.TOGGLE, gettext_noop("Pedal to the metal (+1 square, −1 engine)")
+        ),
+    ),
     hooks=Hooks(act=act, after_move=after_move, late_tests=late_tests),
     fields=("option.pedal", "tests.debris"),
 )

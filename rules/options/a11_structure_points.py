@@ -8,6 +8,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from rules.messages import Code
+from rules.messages.marks import gettext_noop, pgettext
 from rules.options.spec import Hooks, OptionSpec, Season
 
 if TYPE_CHECKING:
@@ -38,4 +39,11 @@ def build(rules: Season, entry: CarEntry, total: int, problems: Journal) -> tupl
     return keys, extra, ok
 
 
-OPTION = OptionSpec(id="A11", name="structure points", hooks=Hooks(build=build))
+OPTION = OptionSpec(
+    id="A11",
+    name=pgettext("rule option", "structure points"),
+    summary=gettext_noop(
+        "A car is built with 22 structure points; what is not spent becomes pit keys for repairs."
+    ),
+    hooks=Hooks(build=build),
+)

@@ -9,7 +9,8 @@ from __future__ import annotations
 
 import rules.pits as pits
 from rules.messages import Code
-from rules.options.spec import Hooks, OptionSpec
+from rules.messages.marks import gettext_noop, pgettext
+from rules.options.spec import Control, ControlKind, Hooks, OptionSpec
 
 BONUS = {1: {1: 3, 2: 2, 3: 0}, 2: {1: 2, 2: 0}, 3: {1: 0}}
 
@@ -88,7 +89,18 @@ def at_the_line(game, state, car_id, out):
 
 OPTION = OptionSpec(
     id="A12",
-    name="refuelling",
+    name=pgettext("rule option", "refuelling"),
+    summary=gettext_noop(
+        "A car starts with 1, 2 or 3 thirds of fuel and refuels in the pits; a light tank gives tyre points."
+    ),
+    controls=(
+        Control(
+            "cars.fuel", ControlKind.NUMBER, gettext_noop("Tank at the start (thirds, 1–3)"), low=1, high=3
+        ),
+        Control(
+            "pit.fuel", ControlKind.NUMBER, gettext_noop("Tank after the stop (thirds, 1–3)"), low=1, high=3
+        ),
+    ),
     hooks=Hooks(start=load, grid=grid, stop=refuel, off_stop=refuel_off, crossed=at_the_line),
     fields=("cars.fuel", "pit.fuel"),
     state=("fuel", "fuel_from"),

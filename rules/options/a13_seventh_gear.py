@@ -9,7 +9,8 @@ from __future__ import annotations
 import rules.damage as damage
 from rules.gearbox import is_face
 from rules.messages import Code, msg
-from rules.options.spec import Hooks, OptionSpec
+from rules.messages.marks import gettext_noop, pgettext
+from rules.options.spec import Control, ControlKind, Hooks, OptionSpec
 
 TOP_GEAR = 7
 CHOICES = ("gearbox", "brakes", "engine")  # 7 → 2: the extra point, the driver's choice
@@ -72,7 +73,19 @@ def check(game, state, car, move, plan, out):
 
 OPTION = OptionSpec(
     id="A13",
-    name="7th gear",
+    name=pgettext("rule option", "7th gear"),
+    summary=gettext_noop(
+        "A 7th gear: the 5th and 6th gear dice together, with an engine test after each throw."
+    ),
+    controls=(
+        Control("gear", ControlKind.CHOICE, gettext_noop("7th gear"), choices=(TOP_GEAR,)),
+        Control(
+            "option.overrev",
+            ControlKind.CHOICE,
+            gettext_noop("7 → 2: the extra point comes off"),
+            choices=CHOICES,
+        ),
+    ),
     hooks=Hooks(uses=uses, plan=plan, check=check),
     fields=("option.overrev",),
     top_gear=TOP_GEAR,

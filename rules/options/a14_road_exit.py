@@ -29,6 +29,7 @@ from rules.corners import ExitOutcome
 from rules.dice import TestKind
 from rules.journal import Journal
 from rules.messages import Code, Kind, msg
+from rules.messages.marks import gettext_noop, pgettext
 from rules.options.spec import Hooks, OptionSpec
 from rules.state import CarStatus, Cause, RaceState
 
@@ -115,7 +116,8 @@ def accident(
 
 OPTION = OptionSpec(
     id="A14",
-    name="road exit",
+    name=pgettext("rule option", "road exit"),
+    summary=gettext_noop("A road exit can become a serious accident that involves the cars nearby."),
     hooks=Hooks(road_exit=serious, crash=accident),
     fields=("tests.accident",),
 )

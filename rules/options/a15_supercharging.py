@@ -8,7 +8,8 @@ from __future__ import annotations
 
 from rules.gearbox import pushes_engine
 from rules.messages import Code
-from rules.options.spec import Hooks, OptionSpec
+from rules.messages.marks import gettext_noop, pgettext
+from rules.options.spec import Control, ControlKind, Hooks, OptionSpec
 
 THRESHOLD = {4: 9, 5: 15, 6: 25, 7: 41}
 BONUS = {4: 2, 5: 3, 6: 4, 7: 5}
@@ -40,7 +41,13 @@ def pit_lane(game, state, car, move, plan, walk, out) -> None:
 
 OPTION = OptionSpec(
     id="A15",
-    name="supercharging",
+    name=pgettext("rule option", "supercharging"),
+    summary=gettext_noop(
+        "Announced before the roll in 4th–7th: extra squares on a high roll, and always an engine test."
+    ),
+    controls=(
+        Control("option.supercharge", ControlKind.TOGGLE, gettext_noop("Supercharge (an engine test)")),
+    ),
     hooks=Hooks(act=act, pit_lane=pit_lane),
     fields=("option.supercharge",),
 )

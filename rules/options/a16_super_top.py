@@ -13,7 +13,8 @@ from __future__ import annotations
 
 from rules.gearbox import RANGES
 from rules.messages import Code
-from rules.options.spec import Hooks, OptionSpec
+from rules.messages.marks import gettext_noop, pgettext
+from rules.options.spec import Control, ControlKind, Hooks, OptionSpec
 
 PUSH_IN_SEVENTH = 49  # 19 + 30 or 20 + 29 at least: a 20 or a 30 was "shown"
 
@@ -55,7 +56,13 @@ def start(rules, entry, extras: dict, problems) -> None:
 
 OPTION = OptionSpec(
     id="A16",
-    name="Super Top",
+    name=pgettext("rule option", "Super Top"),
+    summary=gettext_noop("Once per race the driver chooses the number instead of rolling."),
+    controls=(
+        Control(
+            "option.supertop", ControlKind.TOGGLE, gettext_noop("Super top: the die is the number chosen")
+        ),
+    ),
     hooks=Hooks(start=start, act=prepare),
     fields=("option.supertop",),
     state=("super_top", "supertop"),

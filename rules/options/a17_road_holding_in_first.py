@@ -4,6 +4,7 @@ route ne sera pas effectué. » The handling tests themselves are D5 (`rules/dam
 
 from __future__ import annotations
 
+from rules.messages.marks import gettext_noop, pgettext
 from rules.options.spec import Hooks, OptionSpec
 
 GEAR = 1  # « en 1ère vitesse »
@@ -14,4 +15,9 @@ def handling(gear: int, dangerous: tuple[str, ...]) -> tuple[str, ...]:
     return () if gear == GEAR else dangerous
 
 
-OPTION = OptionSpec(id="A17", name="road holding in 1st", hooks=Hooks(handling=handling))
+OPTION = OptionSpec(
+    id="A17",
+    name=pgettext("rule option", "road holding in 1st"),
+    summary=gettext_noop("Dangerous squares cost nothing in 1st gear."),
+    hooks=Hooks(handling=handling),
+)

@@ -6,7 +6,8 @@ from __future__ import annotations
 
 from rules.dice import TestKind
 from rules.messages import Code, Kind, msg
-from rules.options.spec import Hooks, OptionSpec
+from rules.messages.marks import gettext_noop, pgettext
+from rules.options.spec import Control, ControlKind, Hooks, OptionSpec
 
 STALL = 1
 CAUGHT = 20
@@ -66,7 +67,11 @@ def mid_tests(game, state, car_id, move, plan, rolls, out):
 
 OPTION = OptionSpec(
     id="A18",
-    name="severe spin",
+    name=pgettext("rule option", "severe spin"),
+    summary=gettext_noop(
+        "Every spin calls for a die: the car may stall for a turn, or the driver may catch it."
+    ),
+    controls=(Control("wait.stalled", ControlKind.ACTION, gettext_noop("The stalled car waits this turn")),),
     hooks=Hooks(wants=wants, wait=wait, plan=plan, spin=spin, mid_tests=mid_tests),
     fields=("wait.stalled", "tests.spin"),
     state=("stalled",),

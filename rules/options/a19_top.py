@@ -4,7 +4,8 @@ per lap; a Top not used before the car crosses the line is lost."""
 from __future__ import annotations
 
 from rules.messages import Code
-from rules.options.spec import Hooks, OptionSpec
+from rules.messages.marks import gettext_noop, pgettext
+from rules.options.spec import Control, ControlKind, Hooks, OptionSpec
 
 
 def prepare(state, car, move, plan, out):
@@ -25,4 +26,12 @@ def act(game, state, car, move, plan, out):
     return prepare(state, car, move, plan, out)
 
 
-OPTION = OptionSpec(id="A19", name="Top", hooks=Hooks(act=act), fields=("option.top",), state=("top_lap",))
+OPTION = OptionSpec(
+    id="A19",
+    name=pgettext("rule option", "Top"),
+    summary=gettext_noop("One square more or less on a move, once per lap."),
+    controls=(Control("option.top", ControlKind.CHOICE, gettext_noop("Top (once a lap)"), choices=(1, -1)),),
+    hooks=Hooks(act=act),
+    fields=("option.top",),
+    state=("top_lap",),
+)

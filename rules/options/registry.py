@@ -75,13 +75,26 @@ def _unit(module) -> str:
 
 
 SPECS: tuple[OptionSpec, ...] = tuple(
-    sorted((replace(check(m), unit=_unit(m)) for m in MODULES), key=lambda s: s.number)
+    sorted(
+        (
+            replace(spec, unit=_unit(m), rule_ref=spec.rule_ref or spec.id)
+            for m in MODULES
+            if (spec := check(m))
+        ),
+        key=lambda s: s.number,
+    )
 )
 OPTIONS: dict[str, OptionSpec] = {s.id: s for s in SPECS}
 # `option` keys a move may carry -> the option that plays them
 OPTION_KEYS: dict[str, str] = {
     f.partition(".")[2]: s.id for s in SPECS for f in s.fields if f.startswith("option.")
 }
+
+
+def catalogue() -> tuple[OptionSpec, ...]:
+    """Every option, A1 to A19 in order, with what the site shows of it: its `name`, `summary`,
+    `rule_ref` and race-night `controls` (English; the site translates them)."""
+    return SPECS
 
 
 def _keys(spec: OptionSpec, where: str) -> frozenset[str]:

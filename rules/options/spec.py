@@ -71,6 +71,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, fields
+from enum import StrEnum
 from types import ModuleType
 from typing import Any, Protocol
 
@@ -82,7 +83,8 @@ from rules.track import Track
 
 Hook = Callable[..., Any]
 
-_FIELD = re.compile(r"^(option|cars|pit|turns|tests|wait)\.[a-z]+$")
+_FIELD = re.compile(r"^(option|cars|pit|turns|tests|wait|xp)\.[a-z]+$")
+_RULE = re.compile(r"^[A-Z]\d+(-\d+)*$")
 _MODULE = re.compile(r"^a(\d\d)_[a-z0-9_]+$")
 _STATE = frozenset(CarExtras.__dataclass_fields__)
 
@@ -113,6 +115,30 @@ class Race(Protocol):
     def laps(self) -> int: ...
     @property
     def entries(self) -> Mapping[str, CarEntry]: ...
+
+
+class ControlKind(StrEnum):
+    """How a race-night control asks for its value."""
+
+    TOGGLE = "toggle"  # on or off: the field is sent as `true` when on
+    CHOICE = "choice"  # one of `choices`
+    NUMBER = "number"  # a whole number from `low` to `high`
+    PARTS = "parts"  # points taken off the car's parts, `low` to `high` in all: `{part: n}`
+    ACTION = "action"  # a step of its own at the table (a button, and its form if any)
+
+
+@dataclass(frozen=True, slots=True)
+class Control:
+    """A control the table needs for the option on race night. `key`: the log field it fills, one
+    of the option's `fields` (`option.top`, `cars.fuel`, `pit.fuel`…), or `gear` for a gear the
+    option adds to the gear picker (`choices`: those gears). `label`: English, the site's msgid."""
+
+    key: str
+    kind: ControlKind
+    label: str
+    choices: tuple[str | int, ...] = ()
+    low: int | None = None
+    high: int | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -157,11 +183,19 @@ POINTS: tuple[str, ...] = tuple(f.name for f in fields(Hooks))
 @dataclass(frozen=True, slots=True)
 class OptionSpec:
     """An option of "Règles avancées ++": its id (A1–A19), its name, its hooks, the log fields it
-    plays. `unit` (the module's file, for people) is filled in by the registry."""
+    plays. `unit` (the module's file, for people) is filled in by the registry.
+
+    What the site shows of it comes from here too, in English (the site translates, with the
+    English as msgid): `name`, written nowhere else; `summary`, one sentence saying what it does
+    (the rulebook, the season page); `rule_ref`, the rulebook's key for it (its id unless it says
+    otherwise); `controls`, what the table asks for it on race night, in the order shown."""
 
     id: str
     name: str
     hooks: Hooks
+    summary: str = ""
+    rule_ref: str = ""
+    controls: tuple[Control, ...] = ()
     fields: tuple[str, ...] = ()
     state: tuple[str, ...] = ()
     # what the engine and the table read of the option as data, through the registry (it never
@@ -212,8 +246,49 @@ def check(module: ModuleType) -> OptionSpec:
         raise OptionSpecError(f"{spec.id}: top_gear {spec.top_gear} is no gear above the core's 6th")
     if (spec.spare_gear > 0) != (spec.hooks.spare is not None):
         raise OptionSpecError(f"{spec.id}: an option gives a spare car (spare_gear) iff it hooks `spare`")
+    _check_words(spec)
+    _check_controls(spec)
     if spec.hooks.wants is not None and not spec.state:
         raise OptionSpecError(
             f"{spec.id}: a `wants` hook is asked only about the option's `state`: declare it"
         )
     return spec
+
+
+def _check_words(spec: OptionSpec) -> None:
+    if type(spec.name) is not str or not spec.name.strip() or spec.name != spec.name.strip():
+        raise OptionSpecError(f"{spec.id}: a name, in English, without spaces around it")
+    summary = spec.summary
+    if type(summary) is not str or not summary.endswith(".") or "\n" in summary or not summary[:1].isupper():
+        raise OptionSpecError(f"{spec.id}: a summary, one English sentence saying what the option does")
+    if spec.rule_ref and (type(spec.rule_ref) is not str or not _RULE.match(spec.rule_ref)):
+        raise OptionSpecError(f"{spec.id}: rule_ref {spec.rule_ref!r} is no rulebook key (like 'A13')")
+
+
+def _check_controls(spec: OptionSpec) -> None:
+    if type(spec.controls) is not tuple or not all(isinstance(c, Control) for c in spec.controls):
+        raise OptionSpecError(f"{spec.id}: controls must be a tuple of Control(...)")
+    seen: set[str] = set()
+    for c in spec.controls:
+        where = f"{spec.id}: control {c.key!r}"
+        if c.key in seen:
+            raise OptionSpecError(f"{where} is declared twice")
+        seen.add(c.key)
+        if c.key == "gear":
+            if not c.choices or not all(
+                type(g) is int and CORE_TOP_GEAR < g <= spec.top_gear for g in c.choices
+            ):
+                raise OptionSpecError(f"{where}: the gears the option adds (up to its top_gear)")
+        elif c.key not in spec.fields:
+            raise OptionSpecError(f"{where} fills no field the option declares ({spec.fields})")
+        if not isinstance(c.kind, ControlKind):
+            raise OptionSpecError(f"{where}: kind must be a ControlKind")
+        if type(c.label) is not str or not c.label.strip():
+            raise OptionSpecError(f"{where}: a label, in English")
+        ranged = c.kind in (ControlKind.NUMBER, ControlKind.PARTS)
+        if (c.kind is ControlKind.CHOICE) != bool(c.choices) or len(set(c.choices)) != len(c.choices):
+            raise OptionSpecError(f"{where}: choices, distinct, for a CHOICE and for it only")
+        if ranged != (c.low is not None and c.high is not None) or (ranged and not c.low <= c.high):
+            raise OptionSpecError(f"{where}: low <= high for a NUMBER or PARTS, and for them only")
+        if not ranged and (c.low is not None or c.high is not None):
+            raise OptionSpecError(f"{where}: low and high for a NUMBER or PARTS only")

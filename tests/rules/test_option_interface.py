@@ -5,6 +5,7 @@ builds the season's table and the replay's tables from those declarations."""
 from __future__ import annotations
 
 import ast
+import dataclasses
 import importlib
 import re
 import types
@@ -16,11 +17,12 @@ from rules import advanced, damage, dice, formats, gearbox
 from rules.extras import NO_EXTRAS
 from rules.game import Game
 from rules.options import registry
-from rules.options.spec import POINTS, Hooks, OptionSpec, OptionSpecError, check
+from rules.options.spec import POINTS, Control, ControlKind, Hooks, OptionSpec, OptionSpecError, check
 from rules.ruleset import OPTIONS, RuleSet
 
 ROOT = Path(__file__).resolve().parents[2]
 ALL = [f"A{i}" for i in range(1, 20)]
+_SAID = "It does one thing."  # a fake option's summary
 
 
 def _fake(name: str, **attrs) -> types.ModuleType:
@@ -50,11 +52,12 @@ def test_the_registry_covers_exactly_a1_to_a19_and_is_the_seasons_table():
 
 
 def test_the_checker_refuses_a_module_without_hooks():
-    bare = _fake("a20_nothing", OPTION=OptionSpec(id="A20", name="nothing", hooks=Hooks()))
+    bare = _fake("a20_nothing", OPTION=OptionSpec(id="A20", name="nothing", summary=_SAID, hooks=Hooks()))
     with pytest.raises(OptionSpecError, match="no hook"):
         check(bare)
     hooked = _fake(
-        "a20_nothing", OPTION=OptionSpec(id="A20", name="x", hooks=Hooks(end_turn=lambda g, s: (s, [])))
+        "a20_nothing",
+        OPTION=OptionSpec(id="A20", name="x", summary=_SAID, hooks=Hooks(end_turn=lambda g, s: (s, []))),
     )
     assert check(hooked).id == "A20"
 
@@ -62,20 +65,22 @@ def test_the_checker_refuses_a_module_without_hooks():
 def test_the_checker_refuses_a_missing_or_misnamed_declaration():
     with pytest.raises(OptionSpecError, match="declares no"):
         check(_fake("a20_nothing"))
-    wrong = _fake("a20_nothing", OPTION=OptionSpec(id="A21", name="x", hooks=Hooks(end_turn=print)))
+    wrong = _fake(
+        "a20_nothing", OPTION=OptionSpec(id="A21", name="x", summary=_SAID, hooks=Hooks(end_turn=print))
+    )
     with pytest.raises(OptionSpecError, match="not the one"):
         check(wrong)
     listed = ["option.top"]  # a list, not a tuple
-    bad_fields = OptionSpec(id="A20", name="x", hooks=Hooks(end_turn=print), fields=listed)  # type: ignore[arg-type]
+    bad_fields = OptionSpec(id="A20", name="x", summary=_SAID, hooks=Hooks(end_turn=print), fields=listed)  # type: ignore[arg-type]
     with pytest.raises(OptionSpecError, match="fields"):
         check(_fake("a20_nothing", OPTION=bad_fields))
-    not_callable = OptionSpec(id="A20", name="x", hooks=Hooks(end_turn="later"))
+    not_callable = OptionSpec(id="A20", name="x", summary=_SAID, hooks=Hooks(end_turn="later"))
     with pytest.raises(OptionSpecError, match="not a function"):
         check(_fake("a20_nothing", OPTION=not_callable))
-    unasked = OptionSpec(id="A20", name="x", hooks=Hooks(wants=lambda ext, move: True))
+    unasked = OptionSpec(id="A20", name="x", summary=_SAID, hooks=Hooks(wants=lambda ext, move: True))
     with pytest.raises(OptionSpecError, match="state"):
         check(_fake("a20_nothing", OPTION=unasked))
-    unknown_state = OptionSpec(id="A20", name="x", hooks=Hooks(wants=print), state=("boost",))
+    unknown_state = OptionSpec(id="A20", name="x", summary=_SAID, hooks=Hooks(wants=print), state=("boost",))
     with pytest.raises(OptionSpecError, match="CarExtras"):
         check(_fake("a20_nothing", OPTION=unknown_state))
 
@@ -120,6 +125,7 @@ def test_the_other_declared_fields_are_fields_the_reader_reads():
         "scatter": ["A6"],
         "accident": ["A14"],
     }
+    assert set(_declared("xp")) <= {f.name for f in dataclasses.fields(formats.XpUse)}
     wings = _declared("cars")["wing"]
     assert wings == ["A1", "A2"]
 
@@ -207,7 +213,8 @@ def test_the_rule_of_a_test_is_the_core_s_or_the_declaring_option_s():
 def test_the_checker_refuses_option_data_that_does_not_hold_together():
     def declared(**data) -> types.ModuleType:
         return _fake(
-            "a20_nothing", OPTION=OptionSpec(id="A20", name="x", hooks=Hooks(end_turn=print), **data)
+            "a20_nothing",
+            OPTION=OptionSpec(id="A20", name="x", summary=_SAID, hooks=Hooks(end_turn=print), **data),
         )
 
     assert check(declared(top_gear=8, over_rev=("engine",))).top_gear == 8
@@ -219,7 +226,7 @@ def test_the_checker_refuses_option_data_that_does_not_hold_together():
         check(declared(top_gear=7, over_rev=("wings",)))
     with pytest.raises(OptionSpecError, match="spare"):
         check(declared(spare_gear=4))
-    gives_none = OptionSpec(id="A20", name="x", hooks=Hooks(spare=print))
+    gives_none = OptionSpec(id="A20", name="x", summary=_SAID, hooks=Hooks(spare=print))
     with pytest.raises(OptionSpecError, match="spare"):
         check(_fake("a20_nothing", OPTION=gives_none))
 
@@ -230,3 +237,102 @@ def test_a_game_keeps_the_stop_work_of_the_options_not_in_force(ovale):
     every = Game(ovale, RuleSet.from_options(ALL), 3, {})
     assert every.off_stops == ()
     assert every.on_stand == (OPTIONS["A3"].hooks.stand,) and every.on_build == (OPTIONS["A11"].hooks.build,)
+
+
+# -- what the site shows of an option: name, summary, rulebook key, race-night controls ----------
+def _spec(**data) -> OptionSpec:
+    base = {"id": "A20", "name": "x", "summary": _SAID, "hooks": Hooks(end_turn=print)}
+    return OptionSpec(**{**base, **data})
+
+
+def _checked(**data) -> OptionSpec:
+    return check(_fake("a20_nothing", OPTION=_spec(**data)))
+
+
+def test_the_catalogue_is_every_option_in_order_with_its_words():
+    specs = registry.catalogue()
+    assert [s.id for s in specs] == ALL and specs == registry.SPECS
+    for s in specs:
+        assert s.summary.endswith(".") and s.summary[0].isupper() and "\n" not in s.summary, s.id
+        assert s.rule_ref == s.id  # the rulebook explains each option under its id
+        assert len(s.summary) > len(s.name), s.id
+    names = [s.name.casefold() for s in specs]
+    assert len(set(names)) == len(names)
+
+
+def test_the_race_night_controls_are_the_ones_the_table_shows():
+    controls = {s.id: [(c.key, c.kind.value) for c in s.controls] for s in registry.catalogue()}
+    assert {o: c for o, c in controls.items() if c} == {
+        "A1": [("cars.wing", "choice")],
+        "A2": [("cars.wing", "choice"), ("option.highwing", "toggle")],
+        "A5": [("option.spare", "parts"), ("turns.restart", "action")],
+        "A7": [("xp.driver", "choice"), ("xp.team", "choice")],
+        "A10": [("option.pedal", "toggle")],
+        "A12": [("cars.fuel", "number"), ("pit.fuel", "number")],
+        "A13": [("gear", "choice"), ("option.overrev", "choice")],
+        "A15": [("option.supercharge", "toggle")],
+        "A16": [("option.supertop", "toggle")],
+        "A18": [("wait.stalled", "action")],
+        "A19": [("option.top", "choice")],
+    }
+    # every option action a move may carry has its control
+    keyed = {
+        c.key.partition(".")[2]
+        for s in registry.catalogue()
+        for c in s.controls
+        if c.key.startswith("option.")
+    }
+    assert keyed == set(registry.OPTION_KEYS)
+    a13 = {c.key: c for c in OPTIONS["A13"].controls}
+    assert a13["gear"].choices == (7,) and a13["option.overrev"].choices == registry.OVER_REV
+    a12 = {c.key: c for c in OPTIONS["A12"].controls}
+    assert (a12["pit.fuel"].low, a12["pit.fuel"].high) == (1, 3)
+    assert {c.choices for c in OPTIONS["A1"].controls + OPTIONS["A2"].controls if c.key == "cars.wing"} == {
+        ("low",),
+        ("high",),
+    }
+    assert set(OPTIONS["A7"].controls[0].choices) == set(formats.DRIVER_XP)
+    assert OPTIONS["A19"].controls[0].choices == (1, -1)
+
+
+def test_the_checker_refuses_an_option_without_its_words():
+    assert _checked().summary == _SAID
+    for bad in ("", "does a thing.", "It does a thing", "It does\na thing."):
+        with pytest.raises(OptionSpecError, match="summary"):
+            _checked(summary=bad)
+    with pytest.raises(OptionSpecError, match="name"):
+        _checked(name=" x")
+    assert _checked(rule_ref="M6-3").rule_ref == "M6-3"
+    with pytest.raises(OptionSpecError, match="rule_ref"):
+        _checked(rule_ref="rule A20")
+
+
+def test_the_checker_refuses_a_control_that_fills_nothing_the_option_plays():
+    top = Control("option.top", ControlKind.CHOICE, "Top", choices=(1, -1))
+    assert _checked(fields=("option.top",), controls=(top,)).controls == (top,)
+    with pytest.raises(OptionSpecError, match="declares"):
+        _checked(controls=(top,))  # option.top is not among its fields
+    with pytest.raises(OptionSpecError, match="twice"):
+        _checked(fields=("option.top",), controls=(top, top))
+    with pytest.raises(OptionSpecError, match="tuple"):
+        _checked(fields=("option.top",), controls=[top])
+    on = Control("option.top", ControlKind.TOGGLE, "Top")
+    for wrong, match in (
+        (Control("option.top", ControlKind.CHOICE, "Top"), "choices"),
+        (Control("option.top", ControlKind.TOGGLE, "Top", choices=(1,)), "choices"),
+        (Control("option.top", ControlKind.CHOICE, "Top", choices=(1, 1)), "choices"),
+        (Control("option.top", ControlKind.NUMBER, "Top"), "low"),
+        (Control("option.top", ControlKind.NUMBER, "Top", low=3, high=1), "low"),
+        (Control("option.top", ControlKind.TOGGLE, "Top", low=1), "low"),
+        (Control("option.top", ControlKind.TOGGLE, ""), "label"),
+        (Control("option.top", "toggle", "Top"), "ControlKind"),
+    ):
+        with pytest.raises(OptionSpecError, match=match):
+            _checked(fields=("option.top",), controls=(wrong,))
+    assert _checked(fields=("option.top",), controls=(on,)).controls == (on,)
+    seventh = Control("gear", ControlKind.CHOICE, "7th gear", choices=(7,))
+    assert _checked(top_gear=7, controls=(seventh,)).controls == (seventh,)
+    with pytest.raises(OptionSpecError, match="gears"):
+        _checked(controls=(seventh,))  # no top gear of its own
+    with pytest.raises(OptionSpecError, match="gears"):
+        _checked(top_gear=7, controls=(Control("gear", ControlKind.CHOICE, "5th", choices=(5,)),))
