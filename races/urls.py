@@ -30,7 +30,6 @@ urlpatterns = [
     path("my-races/calendar.ics", feeds_driver.my_calendar, name="my-calendar"),
     path("drivers/<slug:slug>/calendar.ics", feeds_driver.driver_calendar_ics, name="driver-calendar"),
     path("drivers/", views_league.driver_list, name="drivers"),
-    path("drivers/<slug:slug>/", cached_page(views_league.driver_detail), name="driver"),
     path("teams/", views_league.team_list, name="teams"),
     path("teams/<slug:slug>/", views_league.team_detail, name="team"),
     path("race-entries/<int:pk>/wear/", views_wear.wear_build, name="wear-build"),

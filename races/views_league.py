@@ -15,15 +15,14 @@ from django.shortcuts import get_object_or_404, render
 
 from league.models import Driver, EntryRequest, Season, Team
 from league.rules_display import season_rules_summary
-from league.selectors import driver_experience, experience_tally, running_season, team_experience
+from league.selectors import experience_tally, running_season, team_experience
 from races.charts import progression_chart
 from races.models import Race, Result
-from races.penalties import driver_penalties, penalised_driver_ids, season_penalties
+from races.penalties import penalised_driver_ids, season_penalties
 from races.registration import entry_list_is_open
 from races.scoreboard import season_scoreboard
-from races.selectors import driver_results, next_race, season_calendar, team_results
+from races.selectors import next_race, season_calendar, team_results
 from races.standings import driver_standings
-from races.stats import driver_dice_luck, driver_stats
 
 
 @dataclass(frozen=True)
@@ -118,24 +117,6 @@ def driver_list(request: HttpRequest) -> HttpResponse:
         )
     ]
     return render(request, "league/driver_list.html", {"drivers": drivers})
-
-
-def driver_detail(request: HttpRequest, slug: str) -> HttpResponse:
-    driver = get_object_or_404(Driver, slug=slug)
-    entries = driver.entries.select_related("season", "team").order_by("-season__year", "season__name")
-    return render(
-        request,
-        "league/driver_detail.html",
-        {
-            "driver": driver,
-            "entries": entries,
-            "results": driver_results(driver=driver),
-            "experience": driver_experience(driver=driver),
-            "stats": driver_stats(driver=driver),
-            "luck": driver_dice_luck(driver=driver),
-            "penalties": driver_penalties(driver=driver),
-        },
-    )
 
 
 def team_list(request: HttpRequest) -> HttpResponse:

@@ -7,10 +7,13 @@ from typing import TYPE_CHECKING
 from django.db.models import Count, Exists, OuterRef, Prefetch, QuerySet
 
 from races.models import Race, RaceEntry
+from sheets.dice_luck import DiceLuck, dice_luck, rolls_from_log
 from sheets.models import Protest, RaceSheet, SheetConfirmation
 
 if TYPE_CHECKING:
     from django.contrib.auth.models import AbstractBaseUser
+
+    from league.models import Driver
 
 
 def race_entry_of(*, race: Race, user: AbstractBaseUser | None) -> RaceEntry | None:
@@ -70,7 +73,16 @@ def sheet_detail(*, pk: int) -> RaceSheet:
 def sheet_status(*, pk: int) -> RaceSheet:
     """What the status poll needs, and nothing of the log (raises DoesNotExist)."""
     return RaceSheet.objects.only(
-        "pk", "race_id", "kind", "version", "status", "verdict", "error", "error_code", "error_params", "chosen"
+        "pk",
+        "race_id",
+        "kind",
+        "version",
+        "status",
+        "verdict",
+        "error",
+        "error_code",
+        "error_params",
+        "chosen",
     ).get(pk=pk)
 
 
@@ -85,3 +97,22 @@ def sheets_to_transcribe(*, race: Race) -> QuerySet[RaceSheet]:
         .select_related("submitted_by")
         .order_by("version")
     )
+
+
+def driver_dice_luck(*, driver: Driver) -> DiceLuck:
+    """The movement dice a driver threw in his validated race sheets (his car is his season entry's
+    number). One sheet per race counts: the chosen one, else the latest valid version."""
+    cars = dict(driver.entries.values_list("season_id", "car_number"))
+    rows = (
+        RaceSheet.objects.filter(
+            status=RaceSheet.Status.VALID, kind=RaceSheet.Kind.RACE, race__season_id__in=list(cars)
+        )
+        .order_by("chosen", "pk")
+        .values_list("race_id", "race__season_id", "log")
+    )
+    logs = {race_id: (season_id, log) for race_id, season_id, log in rows}  # the last one wins
+    rolls: list[tuple[int, int]] = []
+    for season_id, log in logs.values():
+        if isinstance(log, dict):
+            rolls += rolls_from_log(log, [str(cars[season_id])])
+    return dice_luck(rolls)

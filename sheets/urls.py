@@ -5,12 +5,13 @@ from __future__ import annotations
 from django.urls import path
 
 from core.page_cache import cached_page
-from sheets import views, views_player, views_race, views_stewards
+from sheets import views, views_driver, views_player, views_race, views_stewards
 from sheets.replay import views as replay_views
 
 app_name = "sheets"
 urlpatterns = [
     path("my-races/", views_player.my_races, name="my-races"),
+    path("drivers/<slug:slug>/", cached_page(views_driver.driver_detail), name="driver"),
     path("races/<int:pk>/", cached_page(views_race.race_detail), name="race"),
     path("races/<int:pk>/replay/", replay_views.race_replay_page, name="race-replay"),
     path("races/<int:pk>/sheets/new/", views.sheet_new, name="sheet-new"),

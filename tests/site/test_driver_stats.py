@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 import pytest
-from django.apps import apps
 
 from races.models import Race, Result
-from races.stats import driver_dice_luck, driver_stats
+from races.stats import driver_stats
+from sheets.models import RaceSheet
+from sheets.selectors import driver_dice_luck
 from tests.site.conftest import race_more
 
 pytestmark = pytest.mark.django_db
@@ -55,35 +56,23 @@ def test_without_validated_sheets_the_page_says_so(client, league):
     assert "No validated race sheets yet" in html
 
 
-def test_dice_luck_is_none_while_there_is_no_sheet_model(league, monkeypatch):
-    def missing(app_label: str, model_name: str):
-        raise LookupError(model_name)
+def test_dice_luck_counts_no_roll_without_a_valid_sheet(league):
+    luck = driver_dice_luck(driver=league.alice)
 
-    monkeypatch.setattr(apps, "get_model", missing)
-
-    assert driver_dice_luck(driver=league.alice) is None
-
-
-def _sheet_model():
-    return apps.get_model("races", "RaceSheet")
+    assert luck.rolls == 0 and luck.gears == ()
 
 
 def test_rolls_of_the_chosen_valid_sheet_feed_the_dice_luck(client, league):
-    model = _sheet_model()
-    names = {f.name for f in model._meta.get_fields()}
-    log_field = "log" if "log" in names else "parsed"
-    valid = getattr(model.Status, "VALIDATED", None) or model.Status.VALID
     race = league.races[0]
+    valid = RaceSheet.Status.VALID
 
     def sheet(version: int, status: str, rolls: list[tuple[int, int]], **extra: object) -> None:
         moves = [{"car": "1", "gear": gear, "roll": roll} for gear, roll in rolls]
         log = {"turns": [{"turn": 1, "moves": [*moves, {"car": "2", "gear": 1, "roll": 1}]}]}
-        model.objects.create(
-            race=race, version=version, raw=b"{}", status=status, **{log_field: log}, **extra
-        )
+        RaceSheet.objects.create(race=race, version=version, raw=b"{}", status=status, log=log, **extra)
 
     sheet(1, valid, [(1, 1)])  # superseded by version 2
-    sheet(2, valid, [(4, 12), (4, 11), (2, 4)], **({"chosen": True} if "chosen" in names else {}))
+    sheet(2, valid, [(4, 12), (4, 11), (2, 4)], chosen=True)
     sheet(3, "invalid", [(6, 30)])  # never counts
 
     luck = driver_dice_luck(driver=league.alice)  # car 1
