@@ -57,7 +57,7 @@ class Driver(PlainNames, models.Model):
         return self.name
 
     def get_absolute_url(self) -> str:
-        return reverse("races:driver", kwargs={"slug": self.slug})
+        return reverse("sheets:driver", kwargs={"slug": self.slug})
 
 
 class Team(PlainNames, models.Model):

@@ -64,7 +64,7 @@ def _pages(*, invalid: RaceSheet, unreadable: RaceSheet) -> dict[str, str]:
         "circuits": reverse("races:circuits"),
         "circuit": reverse("races:circuit", args=["spa"]),
         "drivers": reverse("races:drivers"),
-        "driver": reverse("races:driver", args=[driver.slug]),
+        "driver": reverse("sheets:driver", args=[driver.slug]),
         "teams": reverse("races:teams"),
         "team": reverse("races:team", args=[team.slug]),
         "experience": reverse("league:experience"),

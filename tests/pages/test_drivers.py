@@ -37,4 +37,4 @@ def test_the_driver_page_speaks_english(client, league):
 
 
 def test_an_unknown_driver_is_not_found(client, league):
-    assert client.get(reverse("races:driver", kwargs={"slug": "nobody"})).status_code == 404
+    assert client.get(reverse("sheets:driver", kwargs={"slug": "nobody"})).status_code == 404
