@@ -6,7 +6,7 @@ import json
 
 import pytest
 
-from races.dice_luck import EXPECTED, FACES, dice_luck, rolls_from_log
+from sheets.dice_luck import EXPECTED, FACES, dice_luck, rolls_from_log
 from tests.conftest import EXAMPLES
 
 

@@ -23,7 +23,7 @@ def urls(league) -> list[str]:
         reverse("races:season-standings-csv", args=[league.season.slug]),
         reverse("api:season-standings", args=[league.season.pk]),
         reverse("sheets:race", args=[league.races[0].pk]),
-        reverse("races:driver", args=[league.alice.slug]),
+        reverse("sheets:driver", args=[league.alice.slug]),
     ]
 
 
