@@ -17,7 +17,9 @@ FACES: dict[int, tuple[int, ...]] = {
 }
 CORE_TOP_GEAR = max(FACES)  # 6th: a higher gear is an option's (`OptionSpec.top_gear`)
 RANGES: dict[int, tuple[int, int]] = {g: (min(f), max(f)) for g, f in FACES.items()}
-RANGES[7] = (32, 50)
+# 7th gear (A13): the 5th and 6th gear dice thrown together
+SEVENTH = (5, 6)
+RANGES[7] = (sum(RANGES[g][0] for g in SEVENTH), sum(RANGES[g][1] for g in SEVENTH))
 FACE_SETS: dict[int, frozenset[int]] = {g: frozenset(f) for g, f in FACES.items()}
 _FACE_SETS = FACE_SETS
 D20 = range(1, 21)

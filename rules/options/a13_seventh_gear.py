@@ -7,7 +7,7 @@ the driver's choice (`option: {"overrev": "brakes"}`)."""
 from __future__ import annotations
 
 import rules.damage as damage
-from rules.gearbox import is_face
+from rules.gearbox import RANGES, SEVENTH, is_face, pushes_engine
 from rules.messages import Code, msg
 from rules.messages.marks import gettext_noop, pgettext
 from rules.options.spec import Control, ControlKind, Hooks, OptionSpec
@@ -23,16 +23,17 @@ def prepare(game, state, car, move, plan, out) -> None:
     roll = move.roll
     if type(roll) is tuple:
         d5, d6 = roll
-        if move.gear != 7:
+        if move.gear != TOP_GEAR:
             out.violation(turn, car.id, "G1", Code.G1_TWO_DICE_ARE_THROWN, d5=d5, d6=d6)
-        for die, gear, (low, high) in ((d5, 5, (11, 20)), (d6, 6, (21, 30))):
+        for die, gear in zip(roll, SEVENTH, strict=True):
             if not is_face(gear, die):
+                low, high = RANGES[gear]
                 out.violation(
                     turn, car.id, "G1", Code.G1_ROLL_NOT_ON_DIE_7TH, die=die, gear=gear, low=low, high=high
                 )
         plan.roll = d5 + d6
         plan.die_ok = True
-        extremes = (d5 == 20) + (d6 == 30)
+        extremes = sum(pushes_engine(gear, die) for die, gear in zip(roll, SEVENTH, strict=True))
         plan.pushed = extremes > 0
         plan.everyone = extremes == 2
         plan.mover_engine = 1 + (1 if extremes else 0)
@@ -54,19 +55,19 @@ def over_rev(game, state, car, move, out):
 
 def uses(car, move) -> bool:
     """A move in 7th gear, or out of it, uses A13 whether the season plays it or not."""
-    return type(move.roll) is tuple or move.gear == 7 or car.gear == 7
+    return type(move.roll) is tuple or move.gear == TOP_GEAR or car.gear == TOP_GEAR
 
 
 def plan(game, state, car, move, plan, out):
     if game.rules.has("A13"):
         plan.top_gear = TOP_GEAR
-    if type(move.roll) is tuple or move.gear == 7:
+    if type(move.roll) is tuple or move.gear == TOP_GEAR:
         prepare(game, state, car, move, plan, out)
     return state
 
 
 def check(game, state, car, move, plan, out):
-    if car.gear == 7 and move.gear == 2:
+    if car.gear == TOP_GEAR and move.gear == 2:
         return over_rev(game, state, car, move, out)
     return state
 

@@ -6,12 +6,13 @@
 
 from __future__ import annotations
 
-from rules.gearbox import pushes_engine
+from rules.gearbox import RANGES, pushes_engine
 from rules.messages import Code
 from rules.messages.marks import gettext_noop, pgettext
 from rules.options.spec import Control, ControlKind, Hooks, OptionSpec
 
-THRESHOLD = {4: 9, 5: 15, 6: 25, 7: 41}
+# the top half of the gear's die: above its middle (>9, >15, >25, >41)
+THRESHOLD = {gear: (RANGES[gear][0] + RANGES[gear][1]) // 2 for gear in (4, 5, 6, 7)}
 BONUS = {4: 2, 5: 3, 6: 4, 7: 5}
 LIMIT = 4
 LIMIT_PUSHED = 6

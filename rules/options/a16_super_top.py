@@ -11,12 +11,13 @@ the car carries its Super Top from the start (`start`: `CarExtras.super_top`).""
 
 from __future__ import annotations
 
-from rules.gearbox import RANGES
+from rules.gearbox import RANGES, SEVENTH
 from rules.messages import Code
 from rules.messages.marks import gettext_noop, pgettext
 from rules.options.spec import Control, ControlKind, Hooks, OptionSpec
 
-PUSH_IN_SEVENTH = 49  # 19 + 30 or 20 + 29 at least: a 20 or a 30 was "shown"
+# 19 + 30 or 20 + 29 at least (49): a 20 or a 30 was "shown"
+PUSH_IN_SEVENTH = sum(RANGES[g][1] for g in SEVENTH) - 1
 
 
 def prepare(game, state, car, move, plan, out):

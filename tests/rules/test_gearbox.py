@@ -62,3 +62,17 @@ def test_the_first_move_and_the_move_after_a_spin_are_in_first():
 def test_a_20_in_fifth_or_30_in_sixth_pushes_the_engine():
     assert pushes_engine(5, 20) and pushes_engine(6, 30)
     assert not pushes_engine(6, 20) and not pushes_engine(4, 12)
+
+
+def test_the_options_read_the_dice_from_the_gearbox():
+    """The faces are written once, here: 7th gear (A13) is the 5th and 6th dice together, A15's
+    top half and A16's "a 20 or a 30 shown" in 7th are worked out from them."""
+    from rules import gearbox
+    from rules.options import a13_seventh_gear, a15_supercharging, a16_super_top
+
+    assert gearbox.RANGES[7] == (32, 50) and gearbox.SEVENTH == (5, 6)
+    assert gearbox.CORE_TOP_GEAR == 6 and a13_seventh_gear.TOP_GEAR == 7
+    assert a15_supercharging.THRESHOLD == {4: 9, 5: 15, 6: 25, 7: 41}
+    assert a16_super_top.PUSH_IN_SEVENTH == 49
+    for gear, faces in gearbox.FACES.items():
+        assert gearbox.RANGES[gear] == (min(faces), max(faces))
