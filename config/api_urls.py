@@ -18,6 +18,7 @@ from circuits.api import CircuitApi
 from core.json_parser import StrictJSONParser
 from core.page_cache import cached_page
 from league.api_experience import ExperienceApi
+from league.api_options import OptionListApi
 from league.api_people import DriverApi, TeamApi
 from league.api_seasons import SeasonApi, SeasonEntryApi
 from live.api import (
@@ -83,6 +84,7 @@ urlpatterns = [
     path("tables/<int:pk>/moves/last/", TableUndoApi.as_view(), name="table-undo"),
     path("tables/<int:pk>/restart/", TableRestartApi.as_view(), name="table-restart"),
     path("tables/<int:pk>/finish/", TableFinishApi.as_view(), name="table-finish"),
+    path("options/", OptionListApi.as_view(), name="options"),
     path("seasons/<int:pk>/standings/", cached_page(SeasonStandingsApi.as_view()), name="season-standings"),
     path("schema/", SpectacularAPIView.as_view(), name="schema"),
     # The split view: its set-up script is a file of its own, not inline (Content-Security-Policy).

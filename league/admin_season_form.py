@@ -1,4 +1,4 @@
-"""The season's rules in the admin: the 19 options as named checkboxes, the points table as a row of numbers."""
+"""The season's rules in the admin: the options as named checkboxes, the points table as a row of numbers."""
 
 from __future__ import annotations
 
@@ -7,8 +7,7 @@ from django.utils.html import format_html
 from django.utils.translation import gettext_lazy as _
 
 from league.models import Season
-from league.rules_display import DESCRIPTIONS, NAMES
-from rules.ruleset import OPTIONS
+from league.rules_display import option_name, option_specs, option_summary
 
 POINT_SLOTS = 12  # places that may score; empty boxes at the end are dropped
 
@@ -16,12 +15,15 @@ POINT_SLOTS = 12  # places that may score; empty boxes at the end are dropped
 def option_choices() -> list[tuple[str, str]]:
     return [
         (
-            o,
+            s.id,
             format_html(
-                "<strong>{} — {}</strong> <span class='help'>{}</span>", o, NAMES[o], DESCRIPTIONS[o]
+                "<strong>{} — {}</strong> <span class='help'>{}</span>",
+                s.id,
+                option_name(s),
+                option_summary(s),
             ),
         )
-        for o in OPTIONS
+        for s in option_specs()
     ]
 
 
@@ -73,4 +75,4 @@ class SeasonAdminForm(forms.ModelForm):
 
     def clean_options(self) -> list[str]:
         chosen = set(self.cleaned_data.get("options") or [])
-        return [o for o in OPTIONS if o in chosen]  # the engine's order
+        return [s.id for s in option_specs() if s.id in chosen]  # the engine's order

@@ -5,20 +5,29 @@ from __future__ import annotations
 
 from typing import Any
 
-from drf_spectacular.utils import extend_schema_field
+from django.utils.translation import gettext
+from drf_spectacular.utils import extend_schema, extend_schema_field
 from rest_framework import serializers
+from rest_framework.permissions import AllowAny
+from rest_framework.request import Request
+from rest_framework.response import Response
+from rest_framework.views import APIView
 
-from league.rules_display import DESCRIPTIONS, NAMES
-from rules.ruleset import OPTIONS
+from league.rules_display import option_name, option_specs, option_summary
+from rules.options.registry import catalogue
+from rules.options.spec import ControlKind, OptionSpec
 
-BY_NAME = {unit.name.casefold(): option for option, unit in OPTIONS.items()}
+
+def _by_name() -> dict[str, str]:
+    return {spec.name.casefold(): spec.id for spec in option_specs()}
 
 
 @extend_schema_field(
     {
         "type": "string",
-        "enum": [*OPTIONS, *(unit.name for unit in OPTIONS.values())],
-        "description": "; ".join(f"{o}: {u.name}" for o, u in OPTIONS.items()),
+        # the schema is drawn once, from the engine's options as they stand
+        "enum": [*(s.id for s in catalogue()), *(s.name for s in catalogue())],
+        "description": "; ".join(f"{s.id}: {s.name}" for s in catalogue()),
     }
 )
 class OptionField(serializers.Field):
@@ -28,10 +37,11 @@ class OptionField(serializers.Field):
 
     def to_internal_value(self, data: Any) -> str:
         text = str(data).strip()
-        if text.upper() in OPTIONS:
+        if text.upper() in {s.id for s in option_specs()}:
             return text.upper()
-        if text.casefold() in BY_NAME:
-            return BY_NAME[text.casefold()]
+        by_name = _by_name()
+        if text.casefold() in by_name:
+            return by_name[text.casefold()]
         self.fail("unknown", value=text)
         return ""  # not reached
 
@@ -64,8 +74,58 @@ class NamedOptionsField(serializers.Field):
         super().__init__(read_only=True, source="options", **kwargs)
 
     def to_representation(self, value: list[str]) -> list[dict[str, str]]:
+        chosen = set(value or [])
         return [
-            {"id": o, "name": str(NAMES[o]), "description": str(DESCRIPTIONS[o])}
-            for o in OPTIONS
-            if o in (value or [])
+            {"id": s.id, "name": option_name(s), "description": option_summary(s)}
+            for s in option_specs()
+            if s.id in chosen
         ]
+
+
+class OptionListApi(APIView):
+    """GET /api/options/: every rule option the engine plays, in its order, with its name and what it
+    changes in the request's language, its rulebook key and the controls race night shows for it."""
+
+    permission_classes = [AllowAny]
+
+    class ControlOutput(serializers.Serializer):
+        key = serializers.CharField(
+            help_text="The log field it fills (`option.top`, `cars.fuel`…) or `gear`."
+        )
+        kind = serializers.ChoiceField(choices=[k.value for k in ControlKind])
+        label = serializers.CharField()
+        choices = serializers.ListField(child=serializers.JSONField(), help_text="For a choice: its values.")
+        low = serializers.IntegerField(allow_null=True)
+        high = serializers.IntegerField(allow_null=True)
+
+    class OptionOutput(serializers.Serializer):
+        id = serializers.CharField(help_text="A1 … as the race log and the season name it.")
+        name = serializers.CharField()
+        description = serializers.CharField()
+        rule = serializers.CharField(help_text="Its entry in the rulebook (/rules/#rule-…).")
+        controls = serializers.ListField(child=serializers.DictField())
+
+    @extend_schema(responses=OptionOutput(many=True), tags=["seasons"])
+    def get(self, request: Request) -> Response:
+        return Response([option_json(spec) for spec in option_specs()])
+
+
+def option_json(spec: OptionSpec) -> dict[str, Any]:
+    """An option as the API and race night give it, its words in the active language."""
+    return {
+        "id": spec.id,
+        "name": option_name(spec),
+        "description": option_summary(spec),
+        "rule": spec.rule_ref or spec.id,
+        "controls": [
+            {
+                "key": c.key,
+                "kind": c.kind.value,
+                "label": gettext(c.label),
+                "choices": list(c.choices),
+                "low": c.low,
+                "high": c.high,
+            }
+            for c in spec.controls
+        ],
+    }

@@ -8,9 +8,9 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 
 from core.api_support import SMALL, NamedSerializer, ReadWriteViewSet
-from league.api_options import NamedOptionsField, OptionsField
+from league.api_options import NamedOptionsField, OptionField, OptionsField
 from league.filters import SeasonEntryFilter, SeasonFilter
-from league.models import RULE_OPTIONS, Driver, Season, Team
+from league.models import Driver, Season, Team
 from league.selectors import season_entry_list
 from league.services import season_create, season_entry_create, season_entry_update, season_update
 
@@ -41,9 +41,7 @@ class SeasonApi(ReadWriteViewSet):
             allow_null=True, help_text="Only the best N results count; null: every race counts."
         )
         laps_per_race = serializers.IntegerField()
-        options = serializers.ListField(
-            child=serializers.ChoiceField(choices=RULE_OPTIONS), help_text="Advanced rule options in force."
-        )
+        options = serializers.ListField(child=OptionField(), help_text="Advanced rule options in force.")
         options_named = NamedOptionsField(
             help_text="The options in force, with their name and what they change."
         )

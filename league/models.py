@@ -16,9 +16,15 @@ from simple_history.models import HistoricalRecords
 from core.page_cache import ShownQuerySet
 from core.validators import PlainNames
 from rules.ledger import XpReason
-from rules.ruleset import DEFAULT_POINTS, OPTIONS, RuleSet
+from rules.options.registry import catalogue
+from rules.ruleset import DEFAULT_POINTS, RuleSet
 
-RULE_OPTIONS = list(OPTIONS)
+
+def rule_options() -> list[str]:
+    """The ids of the options the engine plays, in its order (read at each call)."""
+    return [spec.id for spec in catalogue()]
+
+
 DEFAULT_OPTIONS = sorted(RuleSet().options)  # experience (A7) is on by default (rules.md O)
 
 colour_validator = RegexValidator(r"^#[0-9a-fA-F]{6}$", _("Enter a colour as #RRGGBB."))
@@ -193,7 +199,7 @@ class Season(PlainNames, models.Model):
         elif any(a < b for a, b in zip(table, table[1:], strict=False)):
             errors["points_table"] = _("The points table must not increase down the order.")
         options = self.options
-        if not isinstance(options, list) or any(o not in RULE_OPTIONS for o in options):
+        if not isinstance(options, list) or any(o not in rule_options() for o in options):
             errors["options"] = _("Options are a list of A1 … A19.")
         elif len(set(options)) != len(options):
             errors["options"] = _("An option is listed twice.")

@@ -66,6 +66,26 @@ def test_a_result_change_and_a_season_change_show_at_once(client):
     )
 
 
+def test_a_bulk_update_of_a_shown_model_shows_at_once_without_a_save_after_it(client):
+    league = small_league()
+    url = reverse("races:season", args=[league.season.slug])
+    assert "Alice" in client.get(url).content.decode()
+
+    Driver.objects.filter(pk=league.alice.pk).update(name="Alicia")  # no signal: the queryset moves the pages
+
+    assert "Alicia" in client.get(url).content.decode()
+
+
+def test_every_model_the_pages_show_moves_them_on():
+    from core.page_cache import shown_models
+
+    labels = {model._meta.label for model in shown_models()}
+    assert labels == {
+        "league.Driver", "league.Team", "league.Season", "league.SeasonEntry", "league.ExperienceEntry",
+        "races.Race", "races.RaceEntry", "races.Result", "races.Penalty", "races.RaceSheet", "races.Circuit",
+    }  # fmt: skip
+
+
 def test_a_cached_page_carries_a_csrf_token_of_its_own_request():
     league = small_league()
     url = reverse("races:season", args=[league.season.slug])
