@@ -11,15 +11,19 @@ import math
 from collections import defaultdict
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
+from itertools import product
 from typing import Any
 
 from rules.gearbox import FACES as GEAR_FACES
+from rules.gearbox import SEVENTH
 
 # rules.md G1: the dice of the rules engine. A roll that is not a face of its gear's die is ignored.
 FACES: dict[int, tuple[int, ...]] = dict(GEAR_FACES)
-# G1, option A13: 7th gear throws the 5th and 6th gear dice together and adds them.
-FACES[7] = tuple(a + b for a in FACES[5] for b in FACES[6])
-DICE = {1: "d4", 2: "d6", 3: "d8", 4: "d12", 5: "d20", 6: "d30", 7: "d20+d30"}
+# G1, option A13: 7th gear throws two gears' dice together (rules.gearbox.SEVENTH) and adds them.
+FACES[7] = tuple(sum(roll) for roll in product(*(GEAR_FACES[g] for g in SEVENTH)))
+# A die is named by its faces: the 1st gear's four faces make a d4.
+DICE = {gear: f"d{len(faces)}" for gear, faces in GEAR_FACES.items()}
+DICE[7] = "+".join(DICE[g] for g in SEVENTH)
 
 
 def _mean(values: tuple[int, ...]) -> float:
