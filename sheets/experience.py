@@ -23,6 +23,7 @@ from league.models import Driver, ExperienceEntry, Team
 from rules.ledger import FINISH_REASONS, XpChange, XpKind, XpReason
 from rules.scoring import finish_changes
 from rules.verdict import Standing
+from sheets.adapter import experience_changes, placings
 
 if TYPE_CHECKING:
     from races.models import Race, RaceEntry
@@ -30,11 +31,6 @@ if TYPE_CHECKING:
 
 # The gains a finishing order earns: a penalty that changes the order changes them.
 _FINISH = frozenset((*FINISH_REASONS, XpReason.ONE_TWO))
-
-
-def verdict_changes(verdict: Mapping[str, Any]) -> list[XpChange]:
-    """The experience changes a stored verdict lists, in order."""
-    return [XpChange.from_json(change) for change in verdict.get("experience_changes", ())]
 
 
 def _tenths(n: int) -> Decimal:
@@ -126,9 +122,9 @@ def sheet_changes(
     """The changes a chosen sheet writes: its verdict's, as they come. A stewards' places penalty
     that changes the finishing order moves the finish gains with it (the rules' X1 for the new order).
     `entries`: the race's entries by car with their teams, when the caller holds them."""
-    changes = verdict_changes(verdict)
-    placings = sorted(verdict["classification"], key=lambda p: p["position"])
-    before = [p["car"] for p in placings if p["status"] == Standing.FINISHED]
+    changes = experience_changes(verdict)
+    classification = placings(verdict)
+    before = [p.car for p in classification if p.status == Standing.FINISHED]
     after = [
         str(row.car) for row in sorted(rows, key=lambda r: r.position) if row.status == Standing.FINISHED
     ]
@@ -136,7 +132,7 @@ def sheet_changes(
         return changes
     held = entries.values() if entries is not None else race.entries.select_related("season_entry__team")
     teams = {e.season_entry.car_id: e.season_entry.team.slug for e in held}
-    turns = {p["car"]: p["turn"] for p in placings if p.get("turn") is not None}
+    turns = {p.car: p.turn for p in classification if p.turn is not None}
     kept = [c for c in changes if c.reason not in _FINISH]
     return kept + finish_changes(race.season.ruleset(), after, teams, turns)
 

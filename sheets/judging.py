@@ -32,6 +32,7 @@ from races.services import (
     race_results_record,
 )
 from sheets import events
+from sheets.adapter import experience_changes, grid_slots, placings
 from sheets.audit import audit_record
 from sheets.engine import Judgement, SheetEngineError, judge_qualifying, judge_race_log
 from sheets.experience import (
@@ -39,7 +40,6 @@ from sheets.experience import (
     lock_balances,
     refuse_overdraft,
     sheet_changes,
-    verdict_changes,
 )
 from sheets.failures import Failure, FailureReason
 from sheets.models import RaceEvent, RaceSheet
@@ -234,7 +234,7 @@ def _conclude_many(judged: Sequence[tuple[RaceSheet, Judgement]]) -> list[RaceSh
             stored.append(sheet)
             continue
         race = sheet.race = races[sheet.race_id]
-        changes = verdict_changes(judgement.verdict) if judgement.valid else []
+        changes = experience_changes(judgement.verdict) if judgement.valid else []
         if sheet.kind == RaceSheet.Kind.RACE and any(change.tenths < 0 for change in changes):
             writes.flush()  # a spend reads the ledger: as the batch's sheets before it leave it
             judgement = _spends_still_covered(race, entries[race.pk], changes, judgement)
@@ -371,7 +371,7 @@ def _apply(
     race = sheet.race
     verdict = sheet.verdict or {}
     if sheet.kind == RaceSheet.Kind.QUALIFYING:
-        slots = {slot["car"]: slot["position"] for slot in verdict["grid"]}
+        slots = grid_slots(verdict)
         race_grid_record.within(
             race=race, slots=grid_after_penalties(race=race, slots=slots), by=by, sheet=sheet, writes=writes
         )
@@ -387,7 +387,7 @@ def _apply(
         )
     if penalties is None:
         penalties = _penalties(Penalty.objects.filter(race_entry__race=race))
-    rows = result_rows(classification=verdict["classification"], penalties=penalties)
+    rows = result_rows(placings=placings(verdict), penalties=penalties)
     changes = sheet_changes(race=race, verdict=verdict, rows=rows, entries=entries)
     # Balances can only fall by a spend, or by rewriting the race's rows: then the owners are locked.
     # A sheet that only earns, on a race with no ledger rows yet, waits for no other sheet.

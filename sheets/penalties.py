@@ -10,14 +10,17 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from races.models import Penalty, Race, RaceEntry, Result
 from races.penalties import grid_penalties_for
 from races.services import ResultRow
+from sheets.adapter import placings
 from sheets.models import RaceSheet
 
 if TYPE_CHECKING:
+    from rules.verdict import Placing
+
     pass
 
 Kind = Penalty.Kind
@@ -25,7 +28,7 @@ Kind = Penalty.Kind
 RESULT_KINDS = (Kind.POINTS, Kind.PLACES, Kind.DISQUALIFICATION)
 
 
-def result_rows(*, classification: list[dict[str, Any]], penalties: Sequence[Penalty]) -> list[ResultRow]:
+def result_rows(*, placings: Sequence[Placing], penalties: Sequence[Penalty]) -> list[ResultRow]:
     """The engine's classification with the stewards' penalties applied, in the order they were decided.
 
     A places penalty moves a car down among the cars of its status (a finisher never drops
@@ -35,9 +38,9 @@ def result_rows(*, classification: list[dict[str, Any]], penalties: Sequence[Pen
     never takes more than the points the final position scores. Reprimands and grid penalties
     leave the classification as it is.
     """
-    placings = sorted(classification, key=lambda p: p["position"])
-    order = [p["car"] for p in placings]
-    status = {p["car"]: p["status"] for p in placings}
+    placings = sorted(placings, key=lambda p: p.position)
+    order = [p.car for p in placings]
+    status = {p.car: p.status for p in placings}
     lost: dict[str, list[int]] = {car: [0, 0] for car in order}
     reasons: dict[str, list[str]] = {car: [] for car in order}
     disqualified: list[str] = []
@@ -60,10 +63,10 @@ def result_rows(*, classification: list[dict[str, Any]], penalties: Sequence[Pen
         start = order.index(group[0])
         order[start : start + len(group)] = moved
     order = [car for car in order if car not in disqualified] + disqualified
-    by_car = {p["car"]: p for p in placings}
+    by_car = {p.car: p for p in placings}
     scores: dict[str, list[int]] = {}
     for placing in placings:
-        scores.setdefault(placing["status"], []).append(int(placing.get("points") or 0))
+        scores.setdefault(placing.status, []).append(placing.points)
     rank: dict[str, int] = {}
     rows = []
     for position, car in enumerate(order, start=1):
@@ -71,15 +74,15 @@ def result_rows(*, classification: list[dict[str, Any]], penalties: Sequence[Pen
         out = car in disqualified
         scored = 0
         if not out:
-            k = rank[placing["status"]] = rank.get(placing["status"], -1) + 1
-            scored = scores[placing["status"]][k]
+            k = rank[placing.status] = rank.get(placing.status, -1) + 1
+            scored = scores[placing.status][k]
         rows.append(
             ResultRow(
                 car=car,
                 position=position,
-                status=Result.Status.DISQUALIFIED if out else placing["status"],
-                cause=placing.get("cause") or "",
-                turn=placing.get("turn"),
+                status=Result.Status.DISQUALIFIED if out else placing.status.value,
+                cause=placing.cause.value if placing.cause else "",
+                turn=placing.turn,
                 penalty_points=min(lost[car][0], scored),
                 penalty_places=lost[car][1],
                 penalty_reason="; ".join(reasons[car])[:200],
@@ -127,11 +130,10 @@ def sheet_results_after_decisions(
     *, sheet: RaceSheet, entries: Mapping[str, RaceEntry], penalties: Sequence[Penalty]
 ) -> list[AdjustedLine]:
     """The classification this valid race sheet gives once every penalty of the race is applied."""
-    verdict = sheet.verdict or {}
-    classification = verdict.get("classification") or []
+    classification = placings(sheet.verdict)
     if sheet.kind != RaceSheet.Kind.RACE or not classification:
         return []
     return [
         AdjustedLine(row=row, entry=entries.get(str(row.car)))
-        for row in result_rows(classification=classification, penalties=penalties)
+        for row in result_rows(placings=classification, penalties=penalties)
     ]
