@@ -36,7 +36,8 @@ from league.services import (
 from races.entry_lists import season_entry_list_accept
 from races.models import Race, RaceEntry, Result
 from races.registration import entry_request_accept, entry_request_create
-from races.services import ResultRow, race_create, race_entry_create, race_results_record
+from races.results import ResultRow, race_results_record
+from races.services import race_create, race_entry_create
 from sheets.judging import race_sheet_validate
 from sheets.publishing import race_publish
 from sheets.services import race_sheet_submit

@@ -136,8 +136,8 @@ def race_tomorrow(race: Race) -> None:
 
 def races_tomorrow(now: Any = None) -> int:
     """Every race starting within the next 24 hours; returns how many were announced."""
-    from races.services import OPEN_STATUSES
     from races.models import Race
+    from races.services import OPEN_STATUSES
 
     now = now or timezone.now()
     races = Race.objects.filter(

@@ -17,7 +17,7 @@ from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext
 
 from circuits.models import Circuit
-from races.services import season_schedule
+from races.schedule import season_schedule
 
 if TYPE_CHECKING:
     from django.contrib.admin import ModelAdmin

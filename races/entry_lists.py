@@ -12,7 +12,8 @@ from django.utils import timezone
 
 from league.models import GridRule, Season, SeasonEntry
 from races.models import GridDraw, Race, RaceEntry
-from races.services import OPEN_STATUSES, race_entries_fill, race_entry_create, race_grid_record
+from races.results import race_grid_record
+from races.services import OPEN_STATUSES, race_entries_fill, race_entry_create
 from races.standings import driver_standings
 
 if TYPE_CHECKING:

@@ -27,7 +27,7 @@ from sheets.adapter import experience_changes, placings
 
 if TYPE_CHECKING:
     from races.models import Race, RaceEntry
-    from races.services import ResultRow
+    from races.results import ResultRow
 
 # The gains a finishing order earns: a penalty that changes the order changes them.
 _FINISH = frozenset((*FINISH_REASONS, XpReason.ONE_TWO))

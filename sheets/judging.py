@@ -24,13 +24,8 @@ from core.services_atomic import atomic_service
 from core.services_checks import clean_without_queries
 from league.models import ExperienceEntry
 from races.models import Penalty, Race, RaceEntry
-from races.services import (
-    race_entries_many,
-    race_grid_record,
-    race_lock,
-    race_lock_many,
-    race_results_record,
-)
+from races.results import race_grid_record, race_results_record
+from races.services import race_entries_many, race_lock, race_lock_many
 from sheets import events
 from sheets.adapter import experience_changes, grid_slots, placings
 from sheets.audit import audit_record

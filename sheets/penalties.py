@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 
 from races.models import Penalty, Race, RaceEntry, Result
 from races.penalties import grid_penalties_for
-from races.services import ResultRow
+from races.results import ResultRow
 from sheets.adapter import placings
 from sheets.models import RaceSheet
 

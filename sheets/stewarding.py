@@ -18,7 +18,8 @@ from league.models import ExperienceEntry
 from league.services import GAIN_REASONS
 from races.models import Penalty, Race, RaceEntry, Result
 from races.penalties import next_race_of
-from races.services import GRID_REASONS, race_grid_record, race_lock
+from races.results import GRID_REASONS, race_grid_record
+from races.services import race_lock
 from sheets.audit import audit_record
 from sheets.experience import refuse_overdraft
 from sheets.judging import race_sheet_apply

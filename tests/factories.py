@@ -18,7 +18,8 @@ from circuits.services import circuit_create
 from league.models import Driver, ExperienceEntry, Season, SeasonEntry, Team
 from league.services import driver_create, experience_record, season_create, season_entry_create, team_create
 from races.models import Race, RaceEntry, Result
-from races.services import ResultRow, race_create, race_entry_create, race_results_record
+from races.results import ResultRow, race_results_record
+from races.services import race_create, race_entry_create
 from tests.conftest import EXAMPLES
 
 # The worked example's oval (fixtures/examples/circuit-ovale.json).

@@ -9,7 +9,7 @@ from django.core.exceptions import ValidationError
 from django.utils import timezone
 
 from races.models import Race
-from races.services import ResultRow, race_results_record
+from races.results import ResultRow, race_results_record
 from races.standings import driver_standings
 
 pytestmark = pytest.mark.django_db

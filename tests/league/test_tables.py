@@ -10,8 +10,8 @@ from django.core.exceptions import ValidationError
 
 from races.entry_lists import season_entry_list_accept, season_entry_race_entries
 from races.models import Race, RaceEntry
+from races.results import ResultRow, race_results_record
 from races.seating import round_split
-from races.services import ResultRow, race_results_record
 from races.standings import driver_standings
 from tests.factories import make_entry, make_race, make_season, make_team
 

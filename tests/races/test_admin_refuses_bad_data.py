@@ -11,7 +11,7 @@ from django.utils import timezone, translation
 
 from league.models import SeasonEntry
 from races.models import Race
-from races.services import season_schedule
+from races.schedule import season_schedule
 from races.standings import driver_standings
 from tests.factories import make_circuit, make_driver, make_race, make_season, make_team, oval_document
 

@@ -11,7 +11,8 @@ from league.models import ExperienceEntry
 from league.selectors import driver_experience, experience_tally
 from league.services import experience_record
 from races.models import Race, Result
-from races.services import ResultRow, race_entry_create, race_results_record
+from races.results import ResultRow, race_results_record
+from races.services import race_entry_create
 from tests.factories import make_driver, make_entry, make_race, make_season, make_team
 
 pytestmark = pytest.mark.django_db

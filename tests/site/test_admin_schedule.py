@@ -11,7 +11,7 @@ from django.utils import timezone
 
 from circuits.models import Circuit
 from races.models import Race
-from races.services import season_schedule
+from races.schedule import season_schedule
 from tests.factories import make_circuit, oval_document, wide_oval_document
 
 pytestmark = pytest.mark.django_db

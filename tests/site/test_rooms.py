@@ -10,7 +10,18 @@ from pathlib import Path
 
 from tests.import_graph import circles, graph
 
-SITE = ["core", "accounts", "league", "circuits", "races", "sheets", "live", "notifications", "demo", "config"]
+SITE = [
+    "core",
+    "accounts",
+    "league",
+    "circuits",
+    "races",
+    "sheets",
+    "live",
+    "notifications",
+    "demo",
+    "config",
+]
 ROOMS = ["core", "league", "circuits", "races", "sheets", "live", "notifications"]
 
 
