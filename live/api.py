@@ -11,8 +11,8 @@ from django.core.exceptions import PermissionDenied
 from django.shortcuts import get_object_or_404
 from django.utils.translation import gettext as _
 from drf_spectacular.types import OpenApiTypes
-from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema, extend_schema_serializer
-from rest_framework import serializers, status
+from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
+from rest_framework import status
 from rest_framework.permissions import IsAuthenticatedOrReadOnly
 from rest_framework.request import Request
 from rest_framework.response import Response
@@ -26,82 +26,20 @@ from live import selectors, services
 from live.errors import TableUnplayable, reading_error
 from live.models import LiveTable
 from live.selectors import ChoiceError
+from live.serializers import (
+    ChoicesSerializer,
+    ConflictSerializer,
+    CreatedSerializer,
+    FinishedSerializer,
+    HeaderInputSerializer,
+    MoveInputSerializer,
+    RefusalSerializer,
+    RestartInputSerializer,
+    StateSerializer,
+)
 from live.services import TableConflict, TableRefused
 from races.models import Race
-
-# -- the shapes, for the schema (the JSON itself is built in live.serializers) -------------
-
-
-@extend_schema_serializer(component_name="RaceNightToPlay")
-class ToPlaySerializer(serializers.Serializer):
-    turn = serializers.IntegerField()
-    car = serializers.CharField(allow_null=True, help_text="null: the turn's restart (A5) comes first")
-    restart_due = serializers.BooleanField()
-    wait = serializers.CharField(allow_null=True, help_text='A18: the move is {"car": …, "wait": wait}')
-    again = serializers.BooleanField(help_text="M6-2-5: a move lost to lapping, won back")
-
-
-@extend_schema_serializer(component_name="RaceNightState")
-class StateSerializer(serializers.Serializer):
-    id = serializers.IntegerField()
-    race = serializers.IntegerField()
-    status = serializers.ChoiceField(choices=LiveTable.Status.choices)
-    steps = serializers.IntegerField(
-        help_text="Steps stored (moves and restarts): send it back as `expected`."
-    )
-    moves = serializers.IntegerField()
-    turn = serializers.IntegerField()
-    lap = serializers.IntegerField()
-    laps = serializers.IntegerField()
-    to_play = ToPlaySerializer(allow_null=True, help_text="null once the race is over")
-    weather = serializers.CharField()
-    cars = serializers.ListField(
-        child=serializers.DictField(),
-        help_text="Each car's square (null once off the track), last_square (where it stopped last), "
-        "gear, wear, status…",
-    )
-    order = serializers.ListField(
-        child=serializers.CharField(), help_text="The race order now, leader first."
-    )
-    classification = serializers.ListField(child=serializers.DictField())
-    events = serializers.ListField(
-        child=serializers.DictField(),
-        help_text="Events so far: step, turn, car, kind, code, params, message.",
-    )
-    problems = serializers.ListField(child=serializers.DictField())
-    sheet = serializers.DictField(allow_null=True)
-    urls = serializers.DictField(child=serializers.CharField())
-
-
-@extend_schema_serializer(component_name="RaceNightRefusal")
-class RefusalSerializer(serializers.Serializer):
-    detail = serializers.CharField()
-    code = serializers.CharField(
-        required=False,
-        help_text="When the engine gives one reason: its code (e.g. read.expected_integer), as in `violations`.",
-    )
-    params = serializers.DictField(required=False, help_text="The code's params (`where`: the place).")
-    violations = serializers.ListField(
-        child=serializers.DictField(), required=False, help_text="turn, car, rule, code, params, message"
-    )
-    tests_due = serializers.ListField(
-        child=serializers.DictField(),
-        required=False,
-        help_text="When only d20 rolls are missing: the rolls due.",
-    )
-
-
-@extend_schema_serializer(component_name="RaceNightConflict")
-class ConflictSerializer(serializers.Serializer):
-    detail = serializers.CharField()
-    steps = serializers.IntegerField(required=False)
-    code = serializers.CharField(
-        required=False,
-        help_text="live.circuit_broken, live.rules_broken, live.table_broken: the race cannot be played "
-        "(its circuit, its season's rules, a stored step the engine refuses now).",
-    )
-    params = serializers.DictField(required=False)
-
+from rules.play import Table
 
 REFUSED = OpenApiResponse(RefusalSerializer, description="Refused: nothing stored; the violations say why.")
 CONFLICT = OpenApiResponse(
@@ -182,11 +120,12 @@ class _Base(APIView):
             return Response(exc.payload, status=status.HTTP_409_CONFLICT)
         return super().handle_exception(exc)
 
-    def state(self, table: LiveTable, code: int = status.HTTP_200_OK) -> Response:
-        """The state after a write; `?events=N`: only the events of steps ≥ N (the delta a
-        client that has seen N steps needs), as the GET gives them."""
+    def state(self, table: LiveTable, built: Table, code: int = status.HTTP_200_OK) -> Response:
+        """The state after a write (`built`: the engine's table the write left); `?events=N`: only
+        the events of steps ≥ N (the delta a client that has seen N steps needs), as the GET."""
         since = _since(self.request)
-        return Response(selectors.table_state(table=table, request=self.request, since=since), status=code)
+        state = selectors.table_state(table=table, request=self.request, since=since, built=built)
+        return Response(StateSerializer(state).data, status=code)
 
 
 def _since(request: Request) -> int:
@@ -209,34 +148,16 @@ def _written(write, pk: int, **kw: Any):  # noqa: ANN001, ANN202 - a services.ta
 class RaceTableCreateApi(_Base):
     """POST /api/races/{id}/tables/: a race-night table from a race-log@1 header."""
 
-    @extend_schema_serializer(component_name="RaceNightHeader")
-    class InputSerializer(serializers.Serializer):
-        header = serializers.JSONField(
-            help_text="A race-log@1 document without `turns` and `result` (or send it as the body itself)."
-        )
-
-    @extend_schema_serializer(component_name="RaceNightCreated")
-    class OutputSerializer(serializers.Serializer):
-        id = serializers.IntegerField()
-        url = serializers.URLField()
-        page = serializers.URLField()
-        state = StateSerializer()
-
     @extend_schema(
         operation_id="race_table_create",
-        request=InputSerializer,
-        responses={201: OutputSerializer, **WRITE_ERRORS},
+        request=HeaderInputSerializer,
+        responses={201: CreatedSerializer, **WRITE_ERRORS},
     )
     def post(self, request: Request, pk: int) -> Response:
         race = get_object_or_404(Race.objects.select_related("season", "circuit"), pk=pk)
         table = services.table_create(race=race, user=request.user, header=_unwrap(request.data, "header"))
-        body = selectors.table_state(table=table, request=request)
-        url = body["urls"]["self"]
-        return Response(
-            {"id": table.pk, "url": url, "page": body["urls"]["page"], "state": body},
-            status=status.HTTP_201_CREATED,
-            headers={"Location": url},
-        )
+        body = CreatedSerializer(selectors.table_state(table=table, request=request)).data
+        return Response(body, status=status.HTTP_201_CREATED, headers={"Location": body["url"]})
 
 
 class TableApi(_Base):
@@ -250,30 +171,12 @@ class TableApi(_Base):
         responses={200: StateSerializer, 400: REFUSED, 404: NOT_FOUND, 409: UNPLAYABLE},
     )
     def get(self, request: Request, pk: int) -> Response:
-        table = _table(pk)
-        return Response(selectors.table_state(table=table, request=request, since=_since(request)))
+        state = selectors.table_state(table=_table(pk), request=request, since=_since(request))
+        return Response(StateSerializer(state).data)
 
 
 class TableChoicesApi(_Base):
     """GET /api/tables/{id}/choices/: gears; with gear and roll, the stops; with move, the tests due."""
-
-    @extend_schema_serializer(component_name="RaceNightChoices")
-    class OutputSerializer(serializers.Serializer):
-        steps = serializers.IntegerField()
-        turn = serializers.IntegerField(allow_null=True)
-        car = serializers.CharField(allow_null=True)
-        restart_due = serializers.BooleanField()
-        wait = serializers.CharField(allow_null=True)
-        gears = serializers.DictField(allow_null=True, help_text="current, rule, choices (gear and cost)")
-        gear = serializers.IntegerField(required=False)
-        roll = serializers.JSONField(required=False)
-        stops = serializers.ListField(
-            child=serializers.DictField(), required=False, help_text="square, matters, way, alternatives"
-        )
-        tests = serializers.DictField(required=False, help_text="due, next")
-        spare = serializers.BooleanField(
-            required=False, help_text="True: the choices of a spare car's move (`?spare=`, A5)."
-        )
 
     @extend_schema(
         operation_id="race_table_choices",
@@ -293,7 +196,7 @@ class TableChoicesApi(_Base):
                 "played: its gears and stops, with `option` giving `spare` (the points off the build).",
             ),
         ],
-        responses={200: OutputSerializer, 400: REFUSED, 404: NOT_FOUND, 409: UNPLAYABLE},
+        responses={200: ChoicesSerializer, 400: REFUSED, 404: NOT_FOUND, 409: UNPLAYABLE},
     )
     def get(self, request: Request, pk: int) -> Response:
         table = _table(pk)
@@ -303,11 +206,10 @@ class TableChoicesApi(_Base):
         extra = {name: _json(q.get(name), name) for name in ("option", "xp", "pit", "move")}
         pit_roll = _int(q.get("pit_roll"), "pit_roll")
         spare = q.get("spare") or None
-        return Response(
-            selectors.table_choices(
-                table=table, gear=gear, roll=roll, pit_roll=pit_roll, spare=spare, **extra
-            )
+        choices = selectors.table_choices(
+            table=table, gear=gear, roll=roll, pit_roll=pit_roll, spare=spare, **extra
         )
+        return Response(ChoicesSerializer(choices).data)
 
 
 def _int(raw: str | None, name: str) -> int | None:
@@ -342,12 +244,6 @@ def _json(raw: str | None, name: str) -> Any:
     return value
 
 
-@extend_schema_serializer(component_name="RaceNightMove")
-class MoveInputSerializer(serializers.Serializer):
-    move = serializers.JSONField(help_text="One race-log@1 move object (or send it as the body itself).")
-    expected = serializers.IntegerField(required=False, help_text="The `steps` the client last saw.")
-
-
 class TableMovesApi(_Base):
     """POST /api/tables/{id}/moves/: play one move."""
 
@@ -365,42 +261,35 @@ class TableMovesApi(_Base):
     )
     def post(self, request: Request, pk: int) -> Response:
         data = request.data
-        table, _engine, created = _written(
+        table, built, created = _written(
             services.table_move,
             pk,
             user=request.user,
             move=_unwrap(data, "move"),
             expected=_expected(request, data),
         )
-        return self.state(table, status.HTTP_201_CREATED if created else status.HTTP_200_OK)
+        return self.state(table, built, status.HTTP_201_CREATED if created else status.HTTP_200_OK)
 
 
 class TableRestartApi(_Base):
     """POST /api/tables/{id}/restart/: A5, the restart the turn after a red flag starts with."""
 
-    @extend_schema_serializer(component_name="RaceNightRestart")
-    class InputSerializer(serializers.Serializer):
-        restart = serializers.JSONField(
-            help_text='The race-log@1 restart object, {"pits": [...]}, or the body itself.'
-        )
-        expected = serializers.IntegerField(required=False)
-
     @extend_schema(
         operation_id="race_table_restart",
-        request=InputSerializer,
+        request=RestartInputSerializer,
         parameters=[EXPECTED, EVENTS],
         responses={201: StateSerializer, 200: StateSerializer, **WRITE_ERRORS},
     )
     def post(self, request: Request, pk: int) -> Response:
         data = request.data
-        table, _engine, created = _written(
+        table, built, created = _written(
             services.table_restart,
             pk,
             user=request.user,
             restart=_unwrap(data, "restart"),
             expected=_expected(request, data),
         )
-        return self.state(table, status.HTTP_201_CREATED if created else status.HTTP_200_OK)
+        return self.state(table, built, status.HTTP_201_CREATED if created else status.HTTP_200_OK)
 
 
 class TableUndoApi(_Base):
@@ -412,23 +301,17 @@ class TableUndoApi(_Base):
         responses={200: StateSerializer, **WRITE_ERRORS},
     )
     def delete(self, request: Request, pk: int) -> Response:
-        table, _engine = _written(services.table_undo, pk, user=request.user, expected=_expected(request, {}))
-        return self.state(table)
+        table, built = _written(services.table_undo, pk, user=request.user, expected=_expected(request, {}))
+        return self.state(table, built)
 
 
 class TableFinishApi(_Base):
     """POST /api/tables/{id}/finish/: the finished race becomes the race's next sheet version."""
 
-    @extend_schema_serializer(component_name="RaceNightFinished")
-    class OutputSerializer(serializers.Serializer):
-        sheet = serializers.IntegerField()
-        url = serializers.URLField(help_text="The sheet's validation (GET /api/sheets/{id}/).")
-        page = serializers.URLField()
-
     @extend_schema(
         operation_id="race_table_finish",
         request=None,
-        responses={201: OutputSerializer, 200: OutputSerializer, **WRITE_ERRORS},
+        responses={201: FinishedSerializer, 200: FinishedSerializer, **WRITE_ERRORS},
     )
     def post(self, request: Request, pk: int) -> Response:
         table = _table(pk)
@@ -443,4 +326,6 @@ class TableFinishApi(_Base):
             "url": request.build_absolute_uri(reverse("api:sheet", kwargs={"pk": sheet.pk})),
             "page": request.build_absolute_uri(sheet.get_absolute_url()),
         }
-        return Response(body, status=status.HTTP_201_CREATED if created else status.HTTP_200_OK)
+        return Response(
+            FinishedSerializer(body).data, status=status.HTTP_201_CREATED if created else status.HTTP_200_OK
+        )

@@ -20,6 +20,7 @@ from live.rolls import SiteRoll
 
 if TYPE_CHECKING:
     from live.models import LiveTable
+    from rules.log import Move
 
 RULE = "SITE-dice"
 GEAR_DIFFERS = "site.dice_gear_differs"
@@ -46,28 +47,28 @@ def site_dice(table: LiveTable) -> list[tuple[str, int]]:
     return list(binding(table).order_by("pk").values_list("die", "roll"))
 
 
-def dice_problems(table: LiveTable, move: dict[str, Any], turn: int = 0) -> list[dict[str, Any]]:
-    """The refusals of `move` (as stored, `rules.formats.Move.to_json`) against the site's dice,
-    as violations: rule `SITE-dice`, a code, params and the message in the active language."""
-    if getattr(table, "site_rolled", True) is False or "wait" in move:  # read with the row
+def dice_problems(table: LiveTable, move: Move, turn: int = 0) -> list[dict[str, Any]]:
+    """The refusals of `move` against the site's dice, as the site's violations (dicts as a
+    verdict holds them): rule `SITE-dice`, a code, params and the message in the active language."""
+    if getattr(table, "site_rolled", True) is False or move.wait is not None:  # read with the row
         return []
     rolled = site_dice(table)
     if not rolled:
         return []
-    car = str(move.get("car"))
+    car = move.car
     out: list[dict[str, Any]] = []
-    gear = str(move.get("gear"))
-    site_gear = [roll for die, roll in rolled if die == gear]
-    if site_gear and move.get("roll") != site_gear[-1]:
-        params = {"gear": int(gear), "site": site_gear[-1], "move": move.get("roll")}
+    roll = list(move.roll) if isinstance(move.roll, tuple) else move.roll
+    site_gear = [n for die, n in rolled if die == str(move.gear)]
+    if site_gear and roll != site_gear[-1]:
+        params = {"gear": move.gear, "site": site_gear[-1], "move": roll}
         text = _(
             "The site rolled %(site)s with the die of gear %(gear)s for this move; the move says %(move)s."
         )
         out.append(_violation(turn, car, GEAR_DIFFERS, params, text % params))
-    used = Counter(t.get("roll") for t in move.get("tests") or () if isinstance(t, dict))
-    for roll, n in sorted(Counter(roll for die, roll in rolled if die == "d20").items()):
-        if used[roll] < n:
-            params = {"site": roll, "times": n, "used": used[roll]}
+    used = Counter(t.roll for t in move.tests)
+    for n_rolled, n in sorted(Counter(n for die, n in rolled if die == "d20").items()):
+        if used[n_rolled] < n:
+            params = {"site": n_rolled, "times": n, "used": used[n_rolled]}
             text = _(
                 "The site rolled a d20 for this move that came up %(site)s; no test of the move has that roll."
             )

@@ -1,7 +1,8 @@
 """A table's header checked against its race, as a submitted sheet's header is checked
 (`sheets.engine`: the circuit, the cars entered, their drivers, teams and grid slots),
 then by the engine (`rules.play.Table.start`: the reader, the season's options, the grid, the
-wear build, the weather roll). The problems are violations as a verdict holds them; an unreadable
+wear build, the weather roll). The problems are the engine's violations (`rules.verdict`) and
+the site's (dicts as a verdict holds them, their message in the reader's language); an unreadable
 header's is the `SITE-format` one, its reading error's code and params nested as a sheet's."""
 
 from __future__ import annotations
@@ -12,10 +13,10 @@ from typing import TYPE_CHECKING, Any
 from core.messages import message_text
 from live import engine
 from live.errors import unreadable
-from live.serializers import said
 from rules.formats import LogFormatError, read_race_log
 from rules.messages.reading import ReadCode
 from rules.play import Table
+from rules.verdict import Violation
 from sheets.engine import header_check  # a sheet's checks
 
 if TYPE_CHECKING:
@@ -24,7 +25,7 @@ if TYPE_CHECKING:
 
 def header_judged(
     race: Race, header: Any
-) -> tuple[Table | None, list[dict[str, Any]], LogFormatError | None]:
+) -> tuple[Table | None, list[Violation | dict[str, Any]], LogFormatError | None]:
     """The engine's table for `header` and no problems, or None and the problems, with the
     reading error when the header cannot be read. Raises `engine.CircuitBroken` or
     `engine.RulesBroken` when the race itself cannot be played (not the header's fault)."""
@@ -40,7 +41,7 @@ def header_judged(
     except LogFormatError as exc:  # e.g. a grid slot the circuit does not have
         return None, [unreadable(exc)], exc
     if table.problems:
-        return None, [said(v) for v in table.problems], None
+        return None, list(table.problems), None
     return table, [], None
 
 

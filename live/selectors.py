@@ -16,14 +16,15 @@ from live import engine
 from live.errors import reading_error
 from live.models import LiveTable
 from live.permissions import table_writer_allowed
-from live.serializers import gears_json, stop_json, table_state_json, test_json, violations
+from live.serializers import RefusalSerializer
+from live.state import Choices, TableState, TestsDue
 from rules.formats import LogFormatError
-from rules.messages import params_json
-from rules.play import Table, gears, stops, tests_due
-from rules.play.due import next_rolls, others
+from rules.play import Table, gears, stops
+from rules.play.due import due_on, next_rolls, others
 from rules.play.spare import NoSpare, spare_gears, spare_table
 from rules.play.step import judged_on, read
 from rules.replay_move import apply
+from rules.verdict import Violation
 
 if TYPE_CHECKING:
     from django.contrib.auth.models import AbstractBaseUser
@@ -33,21 +34,26 @@ if TYPE_CHECKING:
 
 
 class ChoiceError(ValueError):
-    """A choices query the engine cannot answer (`payload`: the API's 400 body)."""
+    """A choices query the engine cannot answer. `answer`: what the API's 400 body says (`detail`;
+    `code` and `params`, `violations` when given); `payload`: that body (`RefusalSerializer`)."""
 
-    def __init__(self, detail: str, **payload: Any) -> None:
+    def __init__(self, detail: str, **answer: Any) -> None:
         super().__init__(detail)
-        self.payload = {"detail": detail, **payload}
+        self.answer = {"detail": detail, **answer}
+
+    @property
+    def payload(self) -> dict[str, Any]:
+        return RefusalSerializer(self.answer).data
 
 
-def _illegal(english: str, refused: list[dict[str, Any]]) -> ChoiceError:
+def _illegal(english: str, refused: list[Violation]) -> ChoiceError:
     """A move the engine refuses: the first violation's code, params and message (in the reader's
     language) as the reason; the engine's English if it gave none."""
     if not refused:
         return ChoiceError(english)
     first = refused[0]
-    detail = _("The move is illegal: %(why)s") % {"why": first["message"]}
-    return ChoiceError(detail, code=first["code"], params=first["params"], violations=refused)
+    detail = _("The move is illegal: %(why)s") % {"why": message_text(first.code, first.params)}
+    return ChoiceError(detail, code=first.code, params=first.params, violations=refused)
 
 
 def table_get(*, pk: int) -> LiveTable:
@@ -93,12 +99,14 @@ def table_urls(table: LiveTable, request: HttpRequest | None = None) -> dict[str
     return {key: request.build_absolute_uri(path) for key, path in paths}
 
 
-def table_state(*, table: LiveTable, request: HttpRequest | None = None, since: int = 0) -> dict[str, Any]:
-    """The table now: whose move, every car, the weather, the events of the steps from `since`."""
-    built = engine.engine_table(table)
-    return table_state_json(
-        table, built, since=since, urls=table_urls(table, request), memo=engine.words(table.pk)
-    )
+def table_state(
+    *, table: LiveTable, request: HttpRequest | None = None, since: int = 0, built: Table | None = None
+) -> TableState:
+    """The table now: whose move, every car, the weather, the events of the steps from `since`.
+    `built`: the engine's table after its steps, when the caller has it (a write's)."""
+    if built is None:
+        built = engine.engine_table(table)
+    return TableState(table, built, since=since, urls=table_urls(table, request), memo=engine.words(table.pk))
 
 
 def table_choices(
@@ -112,7 +120,7 @@ def table_choices(
     pit: Mapping[str, Any] | None = None,
     pit_roll: int | None = None,
     spare: str | None = None,
-) -> dict[str, Any]:
+) -> Choices:
     """The gears of the car to play; with `gear` and `roll`, the stops; with `move` (the rolls
     made so far in its `tests`), the tests still due. With `spare` (a retired car, A5), the same
     for that car's spare move at the end of the turn just played, its `option` giving the points
@@ -121,48 +129,63 @@ def table_choices(
     if spare is not None:
         return _spare_choices(table, now, spare, gear, roll, option, xp, pit, pit_roll)
     to = now.to_play
-    out: dict[str, Any] = {
-        "steps": table.steps,
-        "turn": to.turn if to else None,
-        "car": to.car if to else None,
-        "restart_due": bool(to and to.restart_due),
-        "wait": to.wait if to else None,
-        "gears": None,
-    }
     if to is None or to.car is None:
-        return out
-    out["gears"] = gears_json(gears(now))
+        return Choices(
+            steps=table.steps,
+            turn=to.turn if to else None,
+            car=None,
+            restart_due=bool(to and to.restart_due),
+            wait=to.wait if to else None,
+            gears=None,
+        )
+    found = None
     if gear is not None and roll is not None:
-        out.update(_stops_json(now, gear, roll, option=option, xp=xp, pit=pit, pit_roll=pit_roll))
-    if move is not None:
+        found = _stops(now, gear, roll, option=option, xp=xp, pit=pit, pit_roll=pit_roll)
+    return Choices(
+        steps=table.steps,
+        turn=to.turn,
+        car=to.car,
+        restart_due=to.restart_due,
+        wait=to.wait,
+        gears=gears(now),
+        gear=gear if found is not None else None,
+        roll=roll if found is not None else None,
+        stops=found,
+        tests=None if move is None else _tests(now, move),
+    )
+
+
+def _tests(now: Table, raw: Mapping[str, Any]) -> TestsDue:
+    """The tests still due for a move (read once), or the `ChoiceError` of a move illegal for
+    another reason than a missing roll."""
+    try:
+        move = read(now, raw)
+    except LogFormatError as exc:
+        raise ChoiceError(**reading_error(exc)) from exc
+    try:
+        on = judged_on(now, move)  # a spare car's move: the spare taken (raises `NoSpare`)
+        due = due_on(now.game, on, move)
+    except LogFormatError as exc:
+        raise ChoiceError(**reading_error(exc)) from exc
+    except NoSpare as exc:  # a spare car that cannot be taken: its violations say why
+        raise _illegal(str(exc), others(exc.violations)) from exc
+    except ValueError as exc:
         try:
-            due = tests_due(now, move)
-        except LogFormatError as exc:
-            raise ChoiceError(**reading_error(exc)) from exc
-        except ValueError as exc:
-            read_move = read(now, move)
-            try:
-                _, events = apply(now.game, judged_on(now, read_move), read_move)
-            except NoSpare as refusal:  # a spare car that cannot be taken: its violations say why
-                events = list(refusal.violations)
-            raise _illegal(str(exc), violations(others(events))) from exc
-        out["tests"] = {"due": [test_json(t) for t in due], "next": [test_json(t) for t in next_rolls(due)]}
-    return out
+            _, events = apply(now.game, on, move)
+        except NoSpare as refusal:
+            events = list(refusal.violations)
+        raise _illegal(str(exc), others(events)) from exc
+    return TestsDue(due, next_rolls(due))
 
 
-def _stops_json(on: Table, gear: int, roll: int | tuple[int, int], **move: Any) -> dict[str, Any]:
+def _stops(on: Table, gear: int, roll: int | tuple[int, int], **move: Any) -> tuple:
     """The legal stops for `gear` and `roll` on the table `on` (the car to play's, or a spare's)."""
     try:
-        found = stops(on, gear, roll, **move)
+        return tuple(stops(on, gear, roll, **move))
     except LogFormatError as exc:
         raise ChoiceError(**reading_error(exc)) from exc
     except ValueError as exc:  # no car to play (the choices ask only when there is one)
         raise ChoiceError(str(exc)) from exc
-    return {
-        "gear": gear,
-        "roll": list(roll) if isinstance(roll, tuple) else roll,
-        "stops": [stop_json(s) for s in found],
-    }
 
 
 def _spare_choices(
@@ -175,27 +198,28 @@ def _spare_choices(
     xp: Mapping[str, Any] | None,
     pit: Mapping[str, Any] | None,
     pit_roll: int | None,
-) -> dict[str, Any]:
+) -> Choices:
     """`table_choices` for a spare car's move (A5), on the table `play` judges it on."""
     try:
         on = spare_table(now, car, option, gear or 1)
     except NoSpare as exc:
         if exc.reason is not None:  # not the spare's window, or not a car out: a code of its own
             code, values = exc.reason
-            raise ChoiceError(
-                message_text(code, values), code=code.value, params=params_json(values)
-            ) from exc
-        raise _illegal(str(exc), violations(exc.violations)) from exc
+            raise ChoiceError(message_text(code, values), code=code, params=values) from exc
+        raise _illegal(str(exc), list(exc.violations)) from exc
     assert on.to_play is not None
-    out: dict[str, Any] = {
-        "steps": table.steps,
-        "turn": on.to_play.turn,
-        "car": car,
-        "restart_due": False,
-        "wait": None,
-        "spare": True,
-        "gears": gears_json(spare_gears(on)),
-    }
+    found = None
     if gear is not None and roll is not None:
-        out.update(_stops_json(on, gear, roll, option=option, xp=xp, pit=pit, pit_roll=pit_roll))
-    return out
+        found = _stops(on, gear, roll, option=option, xp=xp, pit=pit, pit_roll=pit_roll)
+    return Choices(
+        steps=table.steps,
+        turn=on.to_play.turn,
+        car=car,
+        restart_due=False,
+        wait=None,
+        spare=True,
+        gears=spare_gears(on),
+        gear=gear if found is not None else None,
+        roll=roll if found is not None else None,
+        stops=found,
+    )

@@ -1,218 +1,429 @@
-"""The JSON of a race-night table (docs/race-night-api.md): its state and its choices.
+"""The race-night API's JSON (docs/race-night-api.md): one set of DRF serializers that both
+describe the shapes in the OpenAPI schema and produce them from the engine's objects (a
+`live.state.TableState`, `Choices`, `rules.play`'s `Gears`, `StopChoice`, `TestDue`, the
+verdict's `Event` and `Violation`), so the schema and the answers cannot drift apart.
 
-Plain dicts built from the engine's values; the words (`message`) are rendered here, at the edge,
-in the active language (`core.messages`). The DRF serializers in `live.api` only describe
-these shapes for the OpenAPI schema.
+The words (`message`, `detail`) are rendered here, at the edge, in the active language
+(`core.messages`). The requests' shapes are here too (`HeaderInputSerializer`…).
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Mapping
+from dataclasses import dataclass
+from enum import Enum
 from typing import TYPE_CHECKING, Any
 
 from django.utils.translation import get_language
+from drf_spectacular.utils import extend_schema_field, extend_schema_serializer
+from rest_framework import serializers
 
 from core.messages import message_text
+from live.models import LiveTable
 from rules.messages import params_json
-from rules.play import Cost, Gears, StopChoice, Table, TestDue, Way
-from rules.scoring import classify
-from rules.verdict import Event, Violation
+from rules.verdict import Event
 
 if TYPE_CHECKING:
-    from live.models import LiveTable
+    from live.state import TableState
 
 
-def said(item: Event | Violation) -> dict[str, Any]:
-    """An event or a violation as the verdict JSON has it, its message in the reader's language."""
-    out: dict[str, Any] = {"turn": item.turn, "car": item.car}
-    if isinstance(item, Event):
-        out["kind"] = item.kind.value
-    else:
-        out["rule"] = item.rule
-    out["code"] = item.code.value
-    out["params"] = params_json(item.params)
-    out["message"] = message_text(item.code, item.params)
-    return out
+# -- fields: an engine value as JSON --------------------------------------------------------
 
 
-def violations(items: Iterable[Event | Violation]) -> list[dict[str, Any]]:
-    return [said(v) for v in items if isinstance(v, Violation)]
+class ValueField(serializers.CharField):
+    """One of the engine's enums as its value (a site's code, already a string, as it is)."""
+
+    def to_representation(self, value: Any) -> str:
+        return value.value if isinstance(value, Enum) else str(value)
 
 
-def step_events(
-    engine: Table, since: int = 0, memo: dict | None = None, steps: int | None = None
-) -> list[dict[str, Any]]:
-    """Every event of the steps from `since` on, oldest first, each with its step's index
-    (-1: the start). `memo` keeps each step's rendered events between requests (a table is a
-    chain of values that never change: a step's words are rendered once per language). `steps`:
-    how many steps the table has, so only the links from `since` on are walked (a delta)."""
-    need = None if steps is None or since <= 0 else max(0, steps - since)
-    first = -1 if need is None else since  # the start's events are step -1's
-    links: list[Table] = []  # the tables after step `first`, `first + 1`, …
-    t: Table | None = engine
-    while t is not None and (need is None or len(links) < need):
-        links.append(t)
-        t = t.previous
-    links.reverse()
-    language = get_language()
-    memo = {} if memo is None else memo
-    out: list[dict[str, Any]] = []
-    for step, link in enumerate(links, start=first):
-        key = (id(link), language)
-        hit = memo.get(key)
-        if hit is None or hit[0] is not link:  # an id is only unique while its table lives
-            hit = (link, [{"step": step, **said(e)} for e in link.events if isinstance(e, Event)])
-            memo[key] = hit
-        out.extend(hit[1])
-    return out
+class ParamsField(serializers.DictField):
+    """A message's params: the engine's (name, value) pairs as a JSON object (a nested message as
+    {"code", "params"}); params already JSON (the site's, a reading error's) as they are."""
+
+    def to_representation(self, value: Any) -> dict[str, Any]:
+        return params_json(value) if isinstance(value, tuple) else dict(value)
 
 
-def last_squares(engine: Table, memo: dict | None = None) -> dict[str, str | None]:
-    """Each car's square, or for a car off the track (finished, out) the square it was last on:
-    walked back along the chain of tables, each link's answer kept in `memo` (as its words)."""
-    memo = {} if memo is None else memo
-    pending: list[Table] = []
-    t: Table | None = engine
-    known: dict[str, str | None] = {}
-    while t is not None:
-        hit = memo.get(("last", id(t)))
-        if hit is not None and hit[0] is t:
-            known = hit[1]
-            break
-        pending.append(t)
-        t = t.previous
-    for link in reversed(pending):  # oldest first: each link's answer from its predecessor's
-        now = {c.id: c.square for c in link.state.cars}
-        left = [car for car, square in now.items() if square is None and known.get(car) is not None]
-        # the car that crossed the line (or went out) on its move stopped on the move's stop
-        # square, which the state no longer holds; another car taken off keeps its old one
-        move = _last_move(link) if left else None
-        if move is not None and move.car in left and move.stop is not None:
-            now[move.car] = move.stop
-        known = {car: square if square is not None else known.get(car) for car, square in now.items()}
-        memo[("last", id(link))] = (link, known)
-    return known
+class MessageField(serializers.CharField):
+    """The message of an event or a violation in the reader's language. A site's violation (a
+    dict, `sheets.engine`, `live.dice`, `live.errors`) carries its words already."""
+
+    def __init__(self, **kwargs: Any) -> None:
+        kwargs.setdefault("source", "*")  # the event or violation itself
+        super().__init__(**kwargs)
+
+    def to_representation(self, value: Any) -> str:
+        if isinstance(value, Mapping):
+            return value["message"]
+        return message_text(value.code, value.params)
 
 
-def _last_move(link: Table):  # noqa: ANN202 - a rules.formats.Move or None
-    turns = link.turns()
-    if link.previous is None or link.moves() == link.previous.moves():
-        return None  # a restart
-    return turns[-1].moves[-1] if turns and turns[-1].moves else None
+class EngineJsonField(serializers.DictField):
+    """A value the engine writes as JSON itself (`to_json()`: a wear build, a penalty, a placing,
+    a race-log@1 move): the engine's format, shared with the race log and the verdict."""
+
+    def to_representation(self, value: Any) -> dict[str, Any]:
+        return value.to_json()
 
 
-def _car(engine: Table, car, last: dict[str, str | None]) -> dict[str, Any]:  # noqa: ANN001 - a CarState
-    entry = engine.game.entries.get(car.id)
-    return {
-        "car": car.id,
-        "driver": entry.driver if entry else "",
-        "team": entry.team if entry else "",
-        "square": car.square,
-        "last_square": last.get(car.id),
-        "gear": car.gear,
-        "crossings": car.crossings,
-        "status": car.status.value,
-        "cause": car.cause.value if car.cause else None,
-        "spun": car.spun,
-        "tyres": car.tyres.value,
-        "wear": car.wear.to_json(),
-        "penalties": [p.to_json() for p in car.penalties],
-    }
+class PairsField(serializers.DictField):
+    """(name, number) pairs as a JSON object."""
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(child=serializers.IntegerField(), **kwargs)
+
+    def to_representation(self, value: Any) -> dict[str, Any]:
+        return dict(value)
 
 
-def table_state_json(
-    table: LiveTable, engine: Table, *, since: int = 0, urls: dict[str, str], memo: dict | None = None
-) -> dict[str, Any]:
-    state = engine.state
-    to = engine.to_play
-    game = engine.game
-    placings = classify(game.track, game.rules, state)
-    leader = max((c.crossings for c in state.cars), default=0)
-    last = last_squares(engine, memo)
-    return {
-        "id": table.pk,
-        "race": table.race_id,
-        "status": table.status,
-        "steps": table.steps,
-        "moves": engine.moves(),
-        "turn": to.turn if to is not None else state.turn,
-        "lap": max(1, min(leader, game.laps)),
-        "laps": game.laps,
-        "to_play": None
-        if to is None
-        else {
-            "turn": to.turn,
-            "car": to.car,
-            "restart_due": to.restart_due,
-            "wait": to.wait,
-            "again": to.again,
-        },
-        "weather": state.weather.current.value,
-        "cars": [_car(engine, c, last) for c in state.cars],
-        "order": [p.car for p in placings],
-        "classification": [p.to_json() for p in placings],
-        "events": step_events(engine, since, memo, steps=table.steps),
-        "problems": [said(v) for v in engine.problems],
-        "sheet": None if table.sheet_id is None else {"id": table.sheet_id, "url": urls.get("sheet", "")},
-        "urls": urls,
-    }
+class CountField(serializers.IntegerField):
+    """How many there are."""
+
+    def to_representation(self, value: Any) -> int:
+        return len(value)
 
 
-def gears_json(g: Gears) -> dict[str, Any]:
-    return {
-        "current": g.current,
-        "rule": g.rule.value,
-        "choices": [
-            {
-                "gear": c.gear,
-                "skipped": c.skipped,
-                "gearbox": c.gearbox,
-                "brakes": c.brakes,
-                "engine": c.engine,
-                "engine_left": c.engine_left,
-                "overrev": list(c.overrev),
-                "free": c.free,
-            }
-            for c in g.choices
-        ],
-    }
+class AnyField(serializers.BooleanField):
+    """Whether there is any."""
+
+    def to_representation(self, value: Any) -> bool:
+        return bool(value)
 
 
-def test_json(t: TestDue) -> dict[str, Any]:
-    return {"kind": t.kind.value, "car": t.car, "square": t.square, "any_order": t.any_order}
+@extend_schema_field(
+    {"oneOf": [{"type": "integer"}, {"type": "array", "items": {"type": "integer"}, "minItems": 2}]}
+)
+class RollField(serializers.Field):
+    """A movement die: a number, or in 7th gear the 5th and 6th gear dice, `[d5, d6]`."""
+
+    def to_representation(self, value: Any) -> int | list[int]:
+        return list(value) if isinstance(value, tuple) else value
 
 
-test_json.__test__ = False  # type: ignore[attr-defined]  # not a pytest test
+class Answer(serializers.Serializer):
+    """An answer whose optional fields (`required=False`) are left out, not null, when the value
+    is None or missing: what was not asked for, or does not apply."""
+
+    def to_representation(self, instance: Any) -> dict[str, Any]:
+        out = super().to_representation(instance)
+        for name, field in self.fields.items():
+            if not field.required and name in out and out[name] is None:
+                del out[name]
+        return out
 
 
-def cost_json(c: Cost) -> dict[str, Any]:
-    return {
-        "wear": dict(c.wear),
-        "points": c.points,
-        "spun": c.spun,
-        "out": c.out.value if c.out is not None else None,
-        "penalties": len(c.penalties),
-    }
+# -- what happened: events and violations ----------------------------------------------------
 
 
-def way_json(w: Way) -> dict[str, Any]:
-    return {
-        "path": list(w.path),
-        "brake": w.brake,
-        "bonus": w.bonus,
-        "slipstream": w.slipstream,
-        "cost": cost_json(w.cost),
-        "tests": [test_json(t) for t in w.tests],
-        "events": list(w.kinds),
-        "move": w.to_json(),
-    }
+@extend_schema_serializer(component_name="RaceNightViolation")
+class ViolationSerializer(serializers.Serializer):
+    """A broken rule: one of the engine's (G2, C5…) or one of the site's own (`SITE-…`)."""
+
+    # an engine's `rules.verdict.Violation`, or a site's dict (`sheets.engine`, `live.dice`,
+    # `live.errors`) whose message is already in the reader's language
+
+    turn = serializers.IntegerField()
+    car = serializers.CharField(allow_null=True)
+    rule = serializers.CharField()
+    code = ValueField()
+    params = ParamsField()
+    message = MessageField()
 
 
-def stop_json(s: StopChoice) -> dict[str, Any]:
-    others = s.alternatives
-    return {
-        "square": s.square,
-        "matters": bool(others),
-        "way": way_json(s.way),
-        "alternatives": [way_json(w) for w in others],
-    }
+@dataclass(frozen=True, slots=True)
+class StepEvent:
+    """An event of the table and the step that made it (-1: the start)."""
+
+    step: int
+    event: Event
+
+
+@extend_schema_serializer(component_name="RaceNightEvent")
+class StepEventSerializer(serializers.Serializer):
+    step = serializers.IntegerField(help_text="The step that made it; -1: the start (the header).")
+    turn = serializers.IntegerField(source="event.turn")
+    car = serializers.CharField(source="event.car", allow_null=True)
+    kind = ValueField(source="event.kind")
+    code = ValueField(source="event.code")
+    params = ParamsField(source="event.params")
+    message = MessageField(source="event")
+
+
+class StepEventsField(serializers.ListField):
+    """The events of a `TableState`'s steps from its `since` on, oldest first. Each step's are
+    rendered once per language and kept in the state's memo (the links never change)."""
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(child=StepEventSerializer(), source="*", **kwargs)
+
+    def to_representation(self, state: TableState) -> list[dict[str, Any]]:
+        language = get_language()
+        memo = state.memo
+        out: list[dict[str, Any]] = []
+        for step, link in state.links():
+            key = (id(link), language)
+            hit = memo.get(key)
+            if hit is None or hit[0] is not link:  # an id is only unique while its table lives
+                said = [
+                    self.child.to_representation(StepEvent(step, e))
+                    for e in link.events
+                    if isinstance(e, Event)
+                ]
+                hit = (link, said)
+                memo[key] = hit
+            out.extend(hit[1])
+        return out
+
+
+# -- the state -------------------------------------------------------------------------------
+
+
+@extend_schema_serializer(component_name="RaceNightToPlay")
+class ToPlaySerializer(serializers.Serializer):
+    turn = serializers.IntegerField()
+    car = serializers.CharField(allow_null=True, help_text="null: the turn's restart (A5) comes first")
+    restart_due = serializers.BooleanField()
+    wait = serializers.CharField(allow_null=True, help_text='A18: the move is {"car": …, "wait": wait}')
+    again = serializers.BooleanField(help_text="M6-2-5: a move lost to lapping, won back")
+
+
+@extend_schema_serializer(component_name="RaceNightCar")
+class CarSerializer(serializers.Serializer):
+    """A car now: where it is, its gear, its wear, its status."""
+
+    # a `live.state.CarNow`: the engine's `CarState` with its driver, team and last square
+
+    car = serializers.CharField(source="car.id")
+    driver = serializers.CharField()
+    team = serializers.CharField()
+    square = serializers.CharField(source="car.square", allow_null=True, help_text="null once off the track")
+    last_square = serializers.CharField(allow_null=True, help_text="Where it stopped last.")
+    gear = serializers.IntegerField(source="car.gear")
+    crossings = serializers.IntegerField(source="car.crossings")
+    status = ValueField(source="car.status")
+    cause = ValueField(source="car.cause", allow_null=True)
+    spun = serializers.BooleanField(source="car.spun")
+    tyres = ValueField(source="car.tyres")
+    wear = EngineJsonField(source="car.wear", help_text="Points left by part.")
+    penalties = serializers.ListField(source="car.penalties", child=EngineJsonField())
+
+
+@extend_schema_serializer(component_name="RaceNightSheetLink")
+class SheetLinkSerializer(serializers.Serializer):
+    id = serializers.IntegerField()
+    url = serializers.CharField()
+
+
+@extend_schema_serializer(component_name="RaceNightUrls")
+class UrlsSerializer(serializers.Serializer):
+    self = serializers.CharField()
+    choices = serializers.CharField()
+    moves = serializers.CharField()
+    last = serializers.CharField()
+    restart = serializers.CharField()
+    finish = serializers.CharField()
+    page = serializers.CharField()
+    sheet = serializers.CharField(required=False, help_text="Once finished: the race sheet.")
+
+
+@extend_schema_serializer(component_name="RaceNightState")
+class StateSerializer(serializers.Serializer):
+    """A race-night table now: whose move it is, every car, the events so far."""
+
+    # a `live.state.TableState`
+
+    id = serializers.IntegerField(source="table.pk")
+    race = serializers.IntegerField(source="table.race_id")
+    status = serializers.ChoiceField(source="table.status", choices=LiveTable.Status.choices)
+    steps = serializers.IntegerField(
+        source="table.steps", help_text="Steps stored (moves and restarts): send it back as `expected`."
+    )
+    moves = serializers.IntegerField(source="engine.moves")
+    turn = serializers.IntegerField()
+    lap = serializers.IntegerField()
+    laps = serializers.IntegerField()
+    to_play = ToPlaySerializer(allow_null=True, help_text="null once the race is over")
+    weather = ValueField(source="engine.state.weather.current")
+    cars = CarSerializer(many=True)
+    order = serializers.ListField(
+        child=serializers.CharField(), help_text="The race order now, leader first."
+    )
+    classification = serializers.ListField(
+        source="placings", child=EngineJsonField(), help_text="position, car, status, turn, points"
+    )
+    events = StepEventsField(help_text="Events so far (of the steps ≥ `?events=`), oldest first.")
+    problems = ViolationSerializer(many=True, help_text="The header's violations (the engine's).")
+    sheet = SheetLinkSerializer(allow_null=True)
+    urls = UrlsSerializer()
+
+
+# -- the choices -----------------------------------------------------------------------------
+
+
+@extend_schema_serializer(component_name="RaceNightGearChoice")
+class GearChoiceSerializer(serializers.Serializer):
+    gear = serializers.IntegerField()
+    skipped = serializers.IntegerField()
+    gearbox = serializers.IntegerField()
+    brakes = serializers.IntegerField()
+    engine = serializers.IntegerField()
+    engine_left = serializers.IntegerField()
+    overrev = serializers.ListField(child=serializers.CharField())
+    free = serializers.BooleanField()
+
+
+@extend_schema_serializer(component_name="RaceNightGears")
+class GearsSerializer(serializers.Serializer):
+    current = serializers.IntegerField()
+    rule = ValueField()
+    choices = GearChoiceSerializer(many=True)
+
+
+@extend_schema_serializer(component_name="RaceNightTestDue")
+class TestDueSerializer(serializers.Serializer):
+    __test__ = False  # not a pytest class
+
+    kind = ValueField()
+    car = serializers.CharField()
+    square = serializers.CharField(allow_null=True)
+    any_order = serializers.BooleanField()
+
+
+@extend_schema_serializer(component_name="RaceNightCost")
+class CostSerializer(serializers.Serializer):
+    wear = PairsField(help_text="Points lost by part.")
+    points = serializers.IntegerField()
+    spun = serializers.BooleanField()
+    out = ValueField(allow_null=True)
+    penalties = CountField()
+
+
+@extend_schema_serializer(component_name="RaceNightWay")
+class WaySerializer(serializers.Serializer):
+    path = serializers.ListField(child=serializers.CharField())
+    brake = serializers.IntegerField()
+    bonus = serializers.IntegerField()
+    slipstream = serializers.IntegerField()
+    cost = CostSerializer()
+    tests = TestDueSerializer(many=True)
+    events = serializers.ListField(source="kinds", child=serializers.CharField())
+    move = EngineJsonField(help_text="The race-log@1 move to send (add its `tests`).")
+
+
+@extend_schema_serializer(component_name="RaceNightStop")
+class StopSerializer(serializers.Serializer):
+    square = serializers.CharField()
+    matters = AnyField(source="alternatives", help_text="Another way there costs something else.")
+    way = WaySerializer()
+    alternatives = WaySerializer(many=True)
+
+
+@extend_schema_serializer(component_name="RaceNightTests")
+class TestsSerializer(serializers.Serializer):
+    __test__ = False  # not a pytest class
+
+    due = TestDueSerializer(many=True)
+    next = TestDueSerializer(many=True, help_text="The rolls that may come next.")
+
+
+@extend_schema_serializer(component_name="RaceNightChoices")
+class ChoicesSerializer(Answer):
+    """What the car to play may do: its gears; the stops of a gear and roll; the tests due."""
+
+    # a `live.state.Choices`
+
+    steps = serializers.IntegerField()
+    turn = serializers.IntegerField(allow_null=True)
+    car = serializers.CharField(allow_null=True)
+    restart_due = serializers.BooleanField()
+    wait = serializers.CharField(allow_null=True)
+    spare = serializers.BooleanField(
+        required=False, help_text="True: the choices of a spare car's move (`?spare=`, A5)."
+    )
+    gears = GearsSerializer(allow_null=True)
+    gear = serializers.IntegerField(required=False)
+    roll = RollField(required=False)
+    stops = StopSerializer(many=True, required=False)
+    tests = TestsSerializer(required=False)
+
+
+# -- the other answers -----------------------------------------------------------------------
+
+
+@extend_schema_serializer(component_name="RaceNightCreated")
+class CreatedSerializer(serializers.Serializer):
+    """The new table: its URLs and its state."""
+
+    # a new table's `live.state.TableState`
+
+    id = serializers.IntegerField(source="table.pk")
+    url = serializers.URLField(source="urls.self")
+    page = serializers.URLField(source="urls.page")
+    state = StateSerializer(source="*")
+
+
+@extend_schema_serializer(component_name="RaceNightFinished")
+class FinishedSerializer(serializers.Serializer):
+    sheet = serializers.IntegerField()
+    url = serializers.URLField(help_text="The sheet's validation (GET /api/sheets/{id}/).")
+    page = serializers.URLField()
+
+
+@extend_schema_serializer(component_name="RaceNightRefusal")
+class RefusalSerializer(Answer):
+    """Refused: nothing stored; the violations say why."""
+
+    # a `TableRefused`'s or a `ChoiceError`'s `answer`
+
+    detail = serializers.CharField()
+    code = ValueField(
+        required=False,
+        help_text="When the engine gives one reason: its code (e.g. read.expected_integer), as in `violations`.",
+    )
+    params = ParamsField(required=False, help_text="The code's params (`where`: the place).")
+    violations = ViolationSerializer(many=True, required=False)
+    tests_due = TestDueSerializer(
+        many=True, required=False, help_text="When only d20 rolls are missing: the rolls due."
+    )
+
+
+@extend_schema_serializer(component_name="RaceNightConflict")
+class ConflictSerializer(Answer):
+    """Another device played first, or the table is finished; with a `code`, the race cannot be
+    played (its circuit or its season's rules cannot be read)."""
+
+    # a `TableConflict`'s `answer`, or a `TableUnplayable`'s (with a `code`)
+
+    detail = serializers.CharField()
+    steps = serializers.IntegerField(required=False)
+    code = serializers.CharField(
+        required=False,
+        help_text="live.circuit_broken, live.rules_broken, live.table_broken: the race cannot be played "
+        "(its circuit, its season's rules, a stored step the engine refuses now).",
+    )
+    params = serializers.DictField(required=False)
+
+
+# -- the requests ----------------------------------------------------------------------------
+
+
+@extend_schema_serializer(component_name="RaceNightHeader")
+class HeaderInputSerializer(serializers.Serializer):
+    header = serializers.JSONField(
+        help_text="A race-log@1 document without `turns` and `result` (or send it as the body itself)."
+    )
+
+
+@extend_schema_serializer(component_name="RaceNightMove")
+class MoveInputSerializer(serializers.Serializer):
+    move = serializers.JSONField(help_text="One race-log@1 move object (or send it as the body itself).")
+    expected = serializers.IntegerField(required=False, help_text="The `steps` the client last saw.")
+
+
+@extend_schema_serializer(component_name="RaceNightRestart")
+class RestartInputSerializer(serializers.Serializer):
+    restart = serializers.JSONField(
+        help_text='The race-log@1 restart object, {"pits": [...]}, or the body itself.'
+    )
+    expected = serializers.IntegerField(required=False)

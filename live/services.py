@@ -23,12 +23,13 @@ from live.errors import unreadable
 from live.header import header_judged
 from live.models import LiveStep, LiveTable
 from live.permissions import entrant_exists, table_writer_allowed
-from live.serializers import test_json, violations
+from live.serializers import ConflictSerializer, RefusalSerializer
 from races.models import Race
 from rules.formats import LogFormatError, read_move, read_restart
+from rules.log import Move
 from rules.play import Table, play, restart, undo
 from rules.play.due import due_of, is_missing_test, missing
-from rules.verdict import Violation
+from rules.verdict import Event, Violation
 from sheets.models import RaceSheet
 from sheets.services import SubmissionRefused, race_sheet_submit
 
@@ -40,19 +41,30 @@ Status = LiveTable.Status
 
 
 class TableRefused(ValidationError):
-    """The input is refused and nothing is stored; `payload` is the API's 400 body."""
+    """The input is refused and nothing is stored. `answer`: what the API's 400 body says, as the
+    engine's objects (`detail`; `code` and `params`, `violations`, `tests_due` when given);
+    `payload`: that body (`live.serializers.RefusalSerializer`)."""
 
-    def __init__(self, detail: str, **payload: Any) -> None:
+    def __init__(self, detail: str, **answer: Any) -> None:
         super().__init__(detail)
-        self.payload = {"detail": detail, **payload}
+        self.answer = {"detail": detail, **answer}
+
+    @property
+    def payload(self) -> dict[str, Any]:
+        return RefusalSerializer(self.answer).data
 
 
 class TableConflict(Exception):
-    """The table is not where the caller thought (another device played, or it is finished)."""
+    """The table is not where the caller thought (another device played, or it is finished);
+    `payload`: the API's 409 body (`live.serializers.ConflictSerializer`)."""
 
-    def __init__(self, detail: str, **payload: Any) -> None:
+    def __init__(self, detail: str, **answer: Any) -> None:
         super().__init__(detail)
-        self.payload = {"detail": detail, **payload}
+        self.answer = {"detail": detail, **answer}
+
+    @property
+    def payload(self) -> dict[str, Any]:
+        return ConflictSerializer(self.answer).data
 
 
 def _may_write(race: Race, user: AbstractBaseUser) -> None:
@@ -129,13 +141,19 @@ def _locked(table: LiveTable | int, user: AbstractBaseUser) -> LiveTable:
     return locked
 
 
-def _normal(engine_table: Table, kind: str, body: Any) -> dict[str, Any]:
-    """The step as it is stored: the move as the log will hold it (raises `LogFormatError`)."""
+def _read(engine_table: Table, kind: str, body: Any) -> Move | dict[str, Any]:
+    """The step read once (raises `LogFormatError`): a move as the engine's `Move`; a restart as
+    sent (JSON), once the reader has accepted it (`rules.play.restart` takes the JSON object)."""
     cars = set(engine_table.game.entries)
     if kind == Kind.RESTART:
-        read_restart(body, "restart", cars)  # read only to refuse it: the engine reads it again
+        read_restart(body, "restart", cars)  # read only to refuse it here
         return json.loads(json.dumps(body))
-    return read_move(body, "move", cars).to_json()
+    return read_move(body, "move", cars)
+
+
+def _stored(step: Move | dict[str, Any]) -> dict[str, Any]:
+    """The step as its row stores it: a move as the log will hold it, a restart as sent."""
+    return step.to_json() if isinstance(step, Move) else step
 
 
 def _step(*, table: LiveTable | int, user: AbstractBaseUser, kind: str, body: Any, expected: int | None):
@@ -143,23 +161,24 @@ def _step(*, table: LiveTable | int, user: AbstractBaseUser, kind: str, body: An
         locked = _locked(table, user)
         now = engine.engine_table(locked)
         try:
-            normal = _normal(now, kind, body)
+            step = _read(now, kind, body)
         except LogFormatError as exc:
             raise _unreadable(exc) from exc
+        normal = _stored(step)
         if expected is not None and expected != locked.steps:
             if expected == locked.steps - 1 and _is_last(locked, kind, normal):
                 return locked, now, False  # the other device's post of this very move
             raise _behind(locked)
-        if kind == Kind.MOVE:
-            wrong = dice_problems(locked, normal, now.to_play.turn if now.to_play else 0)
+        if isinstance(step, Move):
+            wrong = dice_problems(locked, step, now.to_play.turn if now.to_play else 0)
             if wrong:
                 raise TableRefused(_("The move is not what the site's dice said."), violations=wrong)
         try:
-            after, events = (restart if kind == Kind.RESTART else play)(now, normal)
+            after, events = play(now, step) if isinstance(step, Move) else restart(now, step)
         except LogFormatError as exc:
             raise _unreadable(exc) from exc
         if after is now:
-            raise _refused(now, normal, kind, events)
+            raise _refused(now, step, events)
         try:  # no savepoint: the refusal leaves the whole transaction, rolled back
             LiveStep.objects.create(table=locked, index=locked.steps, kind=kind, body=normal, by=user)
         except IntegrityError as exc:  # a backstop: the lock (BEGIN IMMEDIATE on SQLite) serialises
@@ -191,15 +210,14 @@ def _behind(table: LiveTable) -> TableConflict:
     )
 
 
-def _refused(now: Table, normal: dict[str, Any], kind: str, events) -> TableRefused:  # noqa: ANN001
+def _refused(now: Table, step: Move | dict[str, Any], events: tuple[Event | Violation, ...]) -> TableRefused:
     refused = [e for e in events if isinstance(e, Violation)]
-    payload: dict[str, Any] = {"violations": violations(refused)}
-    if kind == Kind.MOVE and refused and all(is_missing_test(v) for v in refused) and now.to_play is not None:
-        move = read_move(normal, "move", set(now.game.entries))
-        due = due_of(now.game, now.state, move, missing(refused))
-        payload["tests_due"] = [test_json(t) for t in due]
-    detail = _("The move is refused.") if kind == Kind.MOVE else _("The restart is refused.")
-    return TableRefused(detail, **payload)
+    answer: dict[str, Any] = {"violations": refused}
+    move = step if isinstance(step, Move) else None
+    if move is not None and refused and all(is_missing_test(v) for v in refused) and now.to_play is not None:
+        answer["tests_due"] = due_of(now.game, now.state, move, missing(refused))
+    detail = _("The move is refused.") if move is not None else _("The restart is refused.")
+    return TableRefused(detail, **answer)
 
 
 def table_undo(

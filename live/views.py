@@ -27,11 +27,13 @@ from live.forms import SetupForm, race_entries_in_grid_order
 from live.models import LiveTable
 from live.permissions import table_writer_allowed
 from live.rolls import NoSuchDie, SiteRoll, site_roll
+from live.serializers import StateSerializer
+from live.state import TableState
 from races.models import Race, RaceEntry
 from races.views_wear import PART_LABELS
 from races.wear import wear_build_problems
-from rules.gearbox import FACES
-from rules.state import PARTS
+from rules.gearbox import RANGES
+from rules.state import PARTS, CarStatus
 from rules.weather import Tyres
 from sheets.models import RaceSheet
 from sheets.replay.frames import NO_COLOUR
@@ -292,14 +294,15 @@ def race_night_table(request: HttpRequest, pk: int) -> HttpResponse:
     table = get_object_or_404(LiveTable.objects.select_related("race__season", "race__circuit"), pk=pk)
     race = table.race
     try:
-        state = selectors.table_state(table=table)
+        now = selectors.table_state(table=table)
+        state = StateSerializer(now).data  # the API's JSON: the page's script carries on from it
     except TableUnplayable as exc:  # the circuit or the rules cannot be read: say so, no 500
         return render(
             request, "live/unplayable.html", {"race": race, "table": table, "reason": exc.text()}, status=409
         )
     recording = selectors.table_may_write(table=table, user=request.user)
     paper = _paper_sheet(request, race, request.GET.get("transcribe")) if recording else None
-    cars = _cars(race, state)
+    cars = _cars(race, now)
     layout = circuit_drawing(race.circuit)
     svg = None
     centres: dict[str, Any] = {}
@@ -325,11 +328,11 @@ def race_night_table(request: HttpRequest, pk: int) -> HttpResponse:
             )
         )
         centres = square_centres(layout)
-    urls = state.get("urls") or {}
+    urls = now.urls
     data = {
         "mode": "record" if recording else "watch",
         "table": table.pk,
-        "options": list(table.header.get("options") or []),
+        "options": list(table.header.get("options") or []),  # the stored header: options may be left out
         "tyres": [t.value for t in Tyres],
         "state": state,
         "cars": {c["car"]: {k: c[k] for k in ("driver", "name", "team", "colour", "ink")} for c in cars},
@@ -337,14 +340,14 @@ def race_night_table(request: HttpRequest, pk: int) -> HttpResponse:
         "labels": page_labels(),
         "parts": list(PARTS),
         "partLabels": part_labels(),
-        "faces": {str(g): [min(f), max(f)] for g, f in FACES.items()} | {"7": [32, 50]},
+        "faces": {str(gear): list(faces) for gear, faces in RANGES.items()},
         "urls": {
-            "state": reverse("api:table", kwargs={"pk": table.pk}),
-            "choices": urls.get("choices") or reverse("api:table-choices", kwargs={"pk": table.pk}),
-            "moves": urls.get("moves") or reverse("api:table-moves", kwargs={"pk": table.pk}),
-            "last": urls.get("last") or reverse("api:table-undo", kwargs={"pk": table.pk}),
-            "restart": urls.get("restart") or reverse("api:table-restart", kwargs={"pk": table.pk}),
-            "finish": urls.get("finish") or reverse("api:table-finish", kwargs={"pk": table.pk}),
+            "state": urls["self"],
+            "choices": urls["choices"],
+            "moves": urls["moves"],
+            "last": urls["last"],
+            "restart": urls["restart"],
+            "finish": urls["finish"],
             "roll": reverse("live:race-night-roll", kwargs={"pk": table.pk}),
             "race": race.get_absolute_url(),
         },
@@ -361,7 +364,7 @@ def race_night_table(request: HttpRequest, pk: int) -> HttpResponse:
             "svg": svg,
             "recording": recording,
             "data": data,
-            "events": list(reversed((state.get("events") or [])[-8:])),
+            "events": list(reversed(state["events"][-8:])),
             "paper": paper,
             "photos": list(paper.photos.all()) if paper else [],
             "site_rolls": list(table.site_rolls.all()),
@@ -369,33 +372,39 @@ def race_night_table(request: HttpRequest, pk: int) -> HttpResponse:
     )
 
 
-def _cars(race: Race, state: dict[str, Any]) -> list[dict[str, Any]]:
+MARK_STATES = {CarStatus.FINISHED: "finished", CarStatus.RACING: "racing"}  # else "out"
+
+
+def _cars(race: Race, state: TableState) -> list[dict[str, Any]]:
     """Each car of the state with its driver's name and team colour, in the race order."""
     entries: dict[str, RaceEntry] = {e.season_entry.car_id: e for e in race_entries_in_grid_order(race)}
-    order = {car: n for n, car in enumerate(state.get("order") or [], start=1)}
+    order = {car: n for n, car in enumerate(state.order, start=1)}
     labels = part_labels()
     out = []
-    for car in state.get("cars") or []:
-        entry = entries.get(car["car"])
+    for now in state.cars:
+        car = now.car
+        entry = entries.get(car.id)
         team = entry.season_entry.team if entry else None
         colour = (team.colour if team and getattr(team, "colour", "") else "") or NO_COLOUR
-        name = entry.season_entry.driver.name if entry else car.get("driver", "")
-        status = car.get("status") or "racing"
+        name = entry.season_entry.driver.name if entry else now.driver
+        wear = car.wear.to_json()
         out.append(
             {
-                **car,
+                "car": car.id,
+                "driver": now.driver,
                 "name": name,
-                "team": team.name if team else car.get("team", ""),
+                "team": team.name if team else now.team,
                 "colour": colour,
                 "ink": ink_for(colour),
-                "position": order.get(car["car"]),
+                "position": order.get(car.id),
+                "gear": car.gear,
+                "status": car.status.value,
+                "cause": car.cause.value if car.cause else None,
                 # a car past the line (or out) has no square, but the state says where it stopped
-                "shown_square": car.get("square") or car.get("last_square") or "",
-                "title": _("No. %(car)s %(driver)s") % {"car": car["car"], "driver": name},
-                "mark_state": {"finished": "finished", "racing": "racing"}.get(status, "out"),
-                "parts": [
-                    {"part": p, "label": labels[p], "value": (car.get("wear") or {}).get(p)} for p in PARTS
-                ],
+                "shown_square": car.square or now.last_square or "",
+                "title": _("No. %(car)s %(driver)s") % {"car": car.id, "driver": name},
+                "mark_state": MARK_STATES.get(car.status, "out"),
+                "parts": [{"part": p, "label": labels[p], "value": wear[p]} for p in PARTS],
             }
         )
     out.sort(key=lambda c: c["position"] or 10**6)
