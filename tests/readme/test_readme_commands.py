@@ -198,7 +198,8 @@ def test_every_readme_command_block_runs_on_a_copy_of_the_repository(tmp_path: P
 
     # The recipes did what they say: the oval's sheet was judged valid, the cup and circuit exist.
     check = (
-        "from races.models import Circuit, RaceSheet; from league.models import Season; "
+        "from circuits.models import Circuit; from sheets.models import RaceSheet; "
+        "from league.models import Season; "
         "print(RaceSheet.objects.filter(race__circuit__slug='ovale', status='valid').exists(), "
         "Season.objects.filter(slug='coupe-hiver').exists(), Circuit.objects.filter(slug='ovale-bis').exists())"
     )
