@@ -17,6 +17,7 @@ from django.utils.translation import gettext_lazy as _
 from circuits.drawing import ink_for
 from races.models import Race, RaceEntry
 from races.views_wear import PART_LABELS
+from rules.gearbox import D20
 from rules.state import PARTS
 from sheets.engine import SheetEngineError, race_track
 from sheets.replay.frames import NO_COLOUR
@@ -53,8 +54,8 @@ class SetupForm(forms.Form):
 
     weather = forms.IntegerField(
         label=_("Weather roll (d20)"),
-        min_value=1,
-        max_value=20,
+        min_value=D20[0],
+        max_value=D20[-1],
         required=False,
         help_text=_("Type the d20 the table rolled, or leave it empty and the site rolls it."),
     )
@@ -167,4 +168,4 @@ def pit_squares(race: Race) -> tuple[str, ...]:
 
 def roll_d20() -> int:
     """A fair d20 from the operating system's random source."""
-    return secrets.randbelow(20) + 1
+    return secrets.choice(D20)

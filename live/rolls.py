@@ -10,7 +10,7 @@ from django.db import models
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
-from rules.gearbox import FACES
+from rules.gearbox import D20, FACES
 
 
 class SiteRoll(models.Model):
@@ -48,7 +48,7 @@ class NoSuchDie(ValueError):
 def site_roll(*, table: models.Model, die: str, by: object) -> SiteRoll:
     """Roll `die` with the operating system's random source and record it against the table."""
     if die == "d20":
-        value = secrets.randbelow(20) + 1
+        value = secrets.choice(D20)
     else:
         try:
             value = secrets.choice(FACES[int(die)])

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.core.exceptions import PermissionDenied, ValidationError
+from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.middleware.csrf import get_token
 from django.shortcuts import get_object_or_404, redirect, render
@@ -32,7 +32,7 @@ from live.state import TableState
 from races.models import Race, RaceEntry
 from races.views_wear import PART_LABELS
 from races.wear import wear_build_problems
-from rules.gearbox import RANGES
+from rules.gearbox import D20, FACES, RANGES, SEVENTH
 from rules.state import PARTS, CarStatus
 from rules.weather import Tyres
 from sheets.models import RaceSheet
@@ -40,6 +40,7 @@ from sheets.replay.frames import NO_COLOUR
 from sheets.selectors import steward_may
 
 OPEN_STATUSES = ("playing", "over")
+DIE_RANGES = [RANGES[gear] for gear in FACES]  # the gears' own dice (7th gear throws two of them)
 
 
 def part_labels() -> dict[str, str]:
@@ -244,13 +245,10 @@ def _to_table(table: LiveTable, paper: RaceSheet | None) -> HttpResponse:
     return redirect(f"{url}?transcribe={paper.pk}" if paper else url)
 
 
-def _violation_texts(exc: ValidationError) -> list[str]:
-    payload = getattr(exc, "payload", None) or {}
-    texts = [v.get("message") or v.get("code") for v in payload.get("violations") or []]
-    if texts:
-        return [t for t in texts if t]
-    detail = payload.get("detail")
-    return [detail] if detail else list(exc.messages)
+def _violation_texts(exc: services.TableRefused) -> list[str]:
+    """The refusal's violations in the reader's language, else its detail."""
+    payload = exc.payload
+    return [v["message"] for v in payload.get("violations", ())] or [payload["detail"]]
 
 
 @require_GET
@@ -340,7 +338,12 @@ def race_night_table(request: HttpRequest, pk: int) -> HttpResponse:
         "labels": page_labels(),
         "parts": list(PARTS),
         "partLabels": part_labels(),
+        # the dice, as the engine has them (rules/gearbox.py): each gear's die's lowest and highest
+        # face; a gear with no die of its own (A13's 7th) throws the dice of `thrown`
         "faces": {str(gear): list(faces) for gear, faces in RANGES.items()},
+        "thrown": {str(gear): list(SEVENTH) for gear in RANGES if gear not in FACES},
+        "anyDie": [min(low for low, _high in DIE_RANGES), max(high for _low, high in DIE_RANGES)],
+        "d20": [D20[0], D20[-1]],
         "urls": {
             "state": urls["self"],
             "choices": urls["choices"],

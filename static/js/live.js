@@ -619,7 +619,7 @@
       xpChoices.push(["fast-stop", L.xpFastStop], ["reroll", L.xpReroll], ["minus1", L.xpMinus1]);
       xp = select(xpChoices, xpValue);
       box.appendChild(field(L.xp, xp, "xp"));
-      natural = numberInput(1, 30, xpNow.natural);
+      natural = numberInput(data.anyDie[0], data.anyDie[1], xpNow.natural);
       box.appendChild(field(L.natural, natural, "xp-natural"));
       var showNatural = function () {
         natural.parentNode.hidden = xp.value !== "reroll" && xp.value !== "minus1";
@@ -822,16 +822,17 @@
   function askRoll() {
     var gear = draft.gear;
     var car = draft.car;
-    var range = data.faces[String(gear)] || [1, 30];
+    var range = data.faces[String(gear)];
     var title = fill(L.typeRoll, { gear: gear, low: range[0], high: range[1] });
     panel(title + " · " + who(car));
     var block = extrasBlock();
     var read = block.read;
-    if (gear === 7) {
+    var thrown = data.thrown[String(gear)];
+    if (thrown) {
       var form = el("form", "live-number live-seventh");
-      // A13: the 5th gear's die and the 6th gear's die, thrown together
-      var five = data.faces["5"] || [11, 20];
-      var six = data.faces["6"] || [21, 30];
+      // A13: 7th gear throws two gears' dice together (the 5th's and the 6th's)
+      var five = data.faces[String(thrown[0])];
+      var six = data.faces[String(thrown[1])];
       var d5 = numberInput(five[0], five[1]);
       var d6 = numberInput(six[0], six[1]);
       form.appendChild(field(L.seventhA, d5, "d5"));
@@ -896,7 +897,7 @@
     var pit = draft.extra && draft.extra.pit;
     if (pit && pit.stop === "tyres" && (draft.pitRoll === null || draft.pitRoll === undefined)) {
       panel(fill(L.test, { who: who(draft.car), test: testName("pit") }));
-      numberForm(fill(L.typeTest, { test: testName("pit") }), 1, 20, function (roll) {
+      numberForm(fill(L.typeTest, { test: testName("pit") }), data.d20[0], data.d20[1], function (roll) {
         draft.pitRoll = roll;
         saveDraft();
         askStop();
@@ -1072,7 +1073,7 @@
         if (done) {
           stepNode.appendChild(el("p", "note", fill(L.rollsSoFar, { rolls: move.tests.map(function (t) { return testName(t.test) + " " + t.roll; }).join(", ") })));
         }
-        numberForm(fill(L.typeTest, { test: testName(test.kind) }), 1, 20, function (roll) {
+        numberForm(fill(L.typeTest, { test: testName(test.kind) }), data.d20[0], data.d20[1], function (roll) {
           var entry = { test: test.kind, roll: roll };
           if (test.car && test.car !== move.car) {
             entry.car = test.car;
@@ -1234,7 +1235,7 @@
     form.appendChild(field(L.spareSecond, second, "spare-2"));
     var gear = numberInput(1, 7, kept ? kept.gear : 1);
     form.appendChild(field(L.chooseGear, gear, "spare-gear"));
-    var roll = numberInput(1, 30, kept && kept.roll ? kept.roll : undefined);
+    var roll = numberInput(data.anyDie[0], data.anyDie[1], kept && kept.roll ? kept.roll : undefined);
     form.appendChild(field(L.die, roll, "spare-roll"));
     var path = el("input");
     path.type = "text";
