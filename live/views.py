@@ -8,6 +8,7 @@ works out what is legal.
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from typing import Any
 
 from django.core.exceptions import PermissionDenied
@@ -16,11 +17,13 @@ from django.middleware.csrf import get_token
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.safestring import mark_safe
+from django.utils.translation import gettext
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
 from circuits.drawing import CarMark, circuit_svg, ink_for, square_centres
 from circuits.maps import circuit_drawing
+from league.rules_display import option_specs
 from live import engine, selectors, services
 from live.errors import TableUnplayable
 from live.forms import SetupForm, race_entries_in_grid_order
@@ -97,7 +100,6 @@ def page_labels() -> dict[str, Any]:
         "keepTyres": _("Keep the same type"),
         "tyreKinds": {"hard": _("hard"), "soft": _("soft"), "rain": _("rain")},
         "repairs": _("Repairs (points put back)"),
-        "fuel": _("Tank after the stop (thirds, 1–3)"),
         "fuelBad": _("Tank after the stop: 1, 2 or 3 thirds (A12)."),
         "xp": _("Experience"),
         "noXp": _("No experience spent"),
@@ -107,14 +109,9 @@ def page_labels() -> dict[str, Any]:
         "xpMinus1": _("Driver: −1 on the die"),
         "natural": _("The die as first rolled"),
         "none": _("none"),
-        "top": _("Top (once a lap)"),
-        "topPlus": _("+1 square"),
-        "topMinus": _("−1 square"),
-        "supertop": _("Super top: the die is the number chosen"),
-        "supercharge": _("Supercharge (an engine test)"),
-        "pedal": _("Pedal to the metal (+1 square, −1 engine)"),
-        "highwing": _("High wing: one square less in the corner"),
-        "overrev": _("7 → 2: the extra point comes off"),
+        # the words of an option control's values, by the control's key (its label is the
+        # engine's, `option_controls`); a part's are the parts' labels
+        "choices": {"option.top": {"1": _("+1 square"), "-1": _("−1 square")}},
         "overrevChoose": _("choose the part"),
         "overrevCost": _("+1 point of the driver's choice"),
         "overrevBad": _("7 → 2 costs one more point: choose the part it comes off (A13)."),
@@ -157,6 +154,25 @@ def page_labels() -> dict[str, Any]:
             "accident": _("accident"),
         },
     }
+
+
+def option_controls(options: Collection[str]) -> list[dict[str, Any]]:
+    """The race-night controls of these options (`OptionSpec.controls`), in the engine's order,
+    each with its option and its label in the reader's language: the page builds them from this."""
+    return [
+        {
+            "option": spec.id,
+            "key": c.key,
+            "kind": c.kind.value,
+            "label": gettext(c.label),
+            "choices": list(c.choices),
+            "low": c.low,
+            "high": c.high,
+        }
+        for spec in option_specs()
+        if spec.id in options
+        for c in spec.controls
+    ]
 
 
 def may_record_race(*, race: Race, user: Any) -> bool:
@@ -331,6 +347,7 @@ def race_night_table(request: HttpRequest, pk: int) -> HttpResponse:
         "mode": "record" if recording else "watch",
         "table": table.pk,
         "options": list(table.header.get("options") or []),  # the stored header: options may be left out
+        "controls": option_controls(now.engine.game.rules.options),
         "tyres": [t.value for t in Tyres],
         "state": state,
         "cars": {c["car"]: {k: c[k] for k in ("driver", "name", "team", "colour", "ink")} for c in cars},

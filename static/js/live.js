@@ -345,11 +345,30 @@
   // experience and the rolls typed so far. It is dropped once the move is stored or undone.
   var draft = null; // {steps, car, gear, roll, extra: {pit, xp, option}, pitRoll, move}
   var stopsShown = [];
-  var options = data.options || [];
   var tyreKinds = data.tyres || ["hard", "soft", "rain"];
 
-  function has(option) {
-    return options.indexOf(option) >= 0;
+  // The controls of the season's options (the engine's `OptionSpec.controls`, in its order), by
+  // the log field each fills: what the season does not play has none, and is not offered.
+  var optionControls = {};
+  (data.controls || []).forEach(function (c) {
+    optionControls[c.key] = c;
+  });
+
+  function control(key) {
+    return optionControls[key] || null;
+  }
+
+  // What a gear choice asks of the move's options: a gear choice's list named like an option's
+  // key narrows that option's choice (A13's 7 → 2: `overrev`, the parts that may pay its point).
+  function gearAsks(choice) {
+    var asks = {};
+    (data.controls || []).forEach(function (c) {
+      var key = c.key.split(".")[1];
+      if (c.key.indexOf("option.") === 0 && Array.isArray(choice[key])) {
+        asks[key] = choice[key];
+      }
+    });
+    return asks;
   }
 
   function draftKey() {
@@ -507,7 +526,7 @@
         sub.push(L.overrevCost);
       }
       var node = button(String(choice.gear), sub.length ? sub.join(", ") : L.free, function () {
-        draft = { steps: state.steps, car: car, gear: choice.gear, roll: null, extra: {}, pitRoll: null, move: null, overrev: choice.overrev || [] };
+        draft = { steps: state.steps, car: car, gear: choice.gear, roll: null, extra: {}, pitRoll: null, move: null, asks: gearAsks(choice) };
         saveDraft();
         askRoll();
       }, "live-gear" + (choice.gear === gears.current ? " is-current" : ""));
@@ -593,9 +612,10 @@
     });
     box.appendChild(repairs);
     var fuel = null;
-    if (has("A12")) {
-      fuel = numberInput(1, 3, pit.fuel);
-      box.appendChild(field(L.fuel, fuel, "pit-fuel"));
+    var fuelControl = control("pit.fuel");
+    if (fuelControl) {
+      fuel = numberInput(fuelControl.low, fuelControl.high, pit.fuel);
+      box.appendChild(field(fuelControl.label, fuel, "pit-fuel"));
     }
     function showPit() {
       tyres.parentNode.hidden = pitSelect.value !== "tyres" && pitSelect.value !== "long";
@@ -609,7 +629,7 @@
 
     var xp = null;
     var natural = null;
-    if (has("A7")) {
+    if (control("xp.driver") || control("xp.team")) {
       var xpNow = extra.xp || {};
       var xpValue = xpNow.team === "wear" ? "wear:" + (xpNow.part || "") : xpNow.team || xpNow.driver || "";
       var xpChoices = [["", L.noXp]];
@@ -630,33 +650,54 @@
 
     var option = extra.option || {};
     var controls = {};
-    if (has("A19")) {
-      controls.top = select([["", L.none], ["1", L.topPlus], ["-1", L.topMinus]], option.top || "");
-      box.appendChild(field(L.top, controls.top, "option-top"));
-    }
-    [["A16", "supertop", L.supertop], ["A15", "supercharge", L.supercharge], ["A10", "pedal", L.pedal], ["A2", "highwing", L.highwing]].forEach(function (item) {
-      if (has(item[0])) {
-        var box2 = el("input");
-        box2.type = "checkbox";
-        box2.checked = Boolean(option[item[1]]);
-        controls[item[1]] = box2;
-        var wrap = field(item[2], box2, "option-" + item[1]);
+    // A move's option actions (`option.KEY`): a toggle is a checkbox, sent as true when ticked; a
+    // choice is a list, "none" first. A choice the gear narrows (its `overrev`, A13's 7 → 2) is
+    // asked only when the gear chosen calls for it, among the parts it names, and must be given.
+    (data.controls || []).forEach(function (c) {
+      var name = c.key.split(".");
+      if (name[0] !== "option") {
+        return;
+      }
+      var key = name[1];
+      var node;
+      var needed = false;
+      if (c.kind === "toggle") {
+        node = el("input");
+        node.type = "checkbox";
+        node.checked = Boolean(option[key]);
+        var wrap = field(c.label, node, "option-" + key);
         wrap.className = "live-field live-check";
         box.appendChild(wrap);
+      } else if (c.kind === "choice") {
+        var narrowed = (draft.asks || {})[key];
+        var offered = narrowed ? narrowed : c.choices;
+        if (narrowed !== undefined && !narrowed.length) {
+          return;
+        }
+        var words = (L.choices && L.choices[c.key]) || {};
+        node = select(
+          [["", narrowed ? L.overrevChoose : L.none]].concat(
+            offered.map(function (value) {
+              return [String(value), words[String(value)] || data.partLabels[value] || String(value)];
+            })
+          ),
+          option[key] === undefined ? "" : option[key]
+        );
+        needed = Boolean(narrowed);
+        box.appendChild(field(c.label, node, "option-" + key));
+      } else {
+        return;
       }
+      controls[key] = { node: node, control: c, needed: needed };
     });
-    if ((draft.overrev || []).length) {
-      controls.overrev = select(
-        [["", L.overrevChoose]].concat(
-          draft.overrev.map(function (part) {
-            return [part, data.partLabels[part] || part];
-          })
-        ),
-        option.overrev || ""
-      );
-      box.appendChild(field(L.overrev, controls.overrev, "option-overrev"));
-    }
-    box.open = Boolean(extra.pit || extra.xp || extra.option || controls.overrev);
+    box.open = Boolean(
+      extra.pit ||
+        extra.xp ||
+        extra.option ||
+        Object.keys(controls).some(function (key) {
+          return controls[key].needed;
+        })
+    );
 
     // Read the block back into the draft (called when the die is given).
     function read() {
@@ -694,17 +735,20 @@
         }
       }
       var o = {};
-      if (controls.top && controls.top.value) {
-        o.top = parseInt(controls.top.value, 10);
-      }
-      ["supertop", "supercharge", "pedal", "highwing"].forEach(function (key) {
-        if (controls[key] && controls[key].checked) {
-          o[key] = true;
+      Object.keys(controls).forEach(function (key) {
+        var node = controls[key].node;
+        if (node.type === "checkbox") {
+          if (node.checked) {
+            o[key] = true;
+          }
+        } else if (node.value) {
+          // a choice among numbers is sent as the number (Top: 1 or -1)
+          var numbers = controls[key].control.choices.every(function (value) {
+            return typeof value === "number";
+          });
+          o[key] = numbers ? parseInt(node.value, 10) : node.value;
         }
       });
-      if (controls.overrev && controls.overrev.value) {
-        o.overrev = controls.overrev.value;
-      }
       if (Object.keys(o).length) {
         out.option = o;
       }
@@ -716,12 +760,15 @@
     function problem() {
       if (fuel && pitSelect.value && fuel.value !== "") {
         var thirds = Number(fuel.value);
-        if (!(thirds >= 1 && thirds <= 3 && Math.floor(thirds) === thirds)) {
+        if (!(thirds >= fuelControl.low && thirds <= fuelControl.high && Math.floor(thirds) === thirds)) {
           return { text: L.fuelBad, control: fuel };
         }
       }
-      if (controls.overrev && !controls.overrev.value) {
-        return { text: L.overrevBad, control: controls.overrev };
+      var missing = Object.keys(controls).filter(function (key) {
+        return controls[key].needed && !controls[key].node.value;
+      })[0];
+      if (missing) {
+        return { text: L.overrevBad, control: controls[missing].node };
       }
       return null;
     }
@@ -1128,9 +1175,10 @@
         more.appendChild(field(data.partLabels[part] || part, numberInput(0, 9), "repair-" + car + "-" + part));
       });
       var fuel = null;
-      if (has("A12")) {
-        fuel = numberInput(1, 3);
-        more.appendChild(field(L.fuel, fuel, "fuel-" + car));
+      var fuelControl = control("pit.fuel");
+      if (fuelControl) {
+        fuel = numberInput(fuelControl.low, fuelControl.high);
+        more.appendChild(field(fuelControl.label, fuel, "fuel-" + car));
       }
       more.hidden = true;
       // the stopping cars start last, in the order they were ticked
@@ -1200,7 +1248,7 @@
 
   // -- A5: a retired driver's spare car, played at the end of the turn ---------------------------
   function spareButtons() {
-    if (!has("A5")) {
+    if (!control("option.spare")) {
       return;
     }
     (state.cars || []).forEach(function (car) {
