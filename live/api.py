@@ -36,6 +36,7 @@ from live.serializers import (
     RefusalSerializer,
     RestartInputSerializer,
     StateSerializer,
+    as_json,
 )
 from live.services import TableConflict, TableRefused
 from races.models import Race
@@ -125,7 +126,7 @@ class _Base(APIView):
         the events of steps ≥ N (the delta a client that has seen N steps needs), as the GET."""
         since = _since(self.request)
         state = selectors.table_state(table=table, request=self.request, since=since, built=built)
-        return Response(StateSerializer(state).data, status=code)
+        return Response(as_json(StateSerializer, state), status=code)
 
 
 def _since(request: Request) -> int:
@@ -156,7 +157,7 @@ class RaceTableCreateApi(_Base):
     def post(self, request: Request, pk: int) -> Response:
         race = get_object_or_404(Race.objects.select_related("season", "circuit"), pk=pk)
         table = services.table_create(race=race, user=request.user, header=_unwrap(request.data, "header"))
-        body = CreatedSerializer(selectors.table_state(table=table, request=request)).data
+        body = as_json(CreatedSerializer, selectors.table_state(table=table, request=request))
         return Response(body, status=status.HTTP_201_CREATED, headers={"Location": body["url"]})
 
 
@@ -172,7 +173,7 @@ class TableApi(_Base):
     )
     def get(self, request: Request, pk: int) -> Response:
         state = selectors.table_state(table=_table(pk), request=request, since=_since(request))
-        return Response(StateSerializer(state).data)
+        return Response(as_json(StateSerializer, state))
 
 
 class TableChoicesApi(_Base):
@@ -209,7 +210,7 @@ class TableChoicesApi(_Base):
         choices = selectors.table_choices(
             table=table, gear=gear, roll=roll, pit_roll=pit_roll, spare=spare, **extra
         )
-        return Response(ChoicesSerializer(choices).data)
+        return Response(as_json(ChoicesSerializer, choices))
 
 
 def _int(raw: str | None, name: str) -> int | None:
@@ -327,5 +328,6 @@ class TableFinishApi(_Base):
             "page": request.build_absolute_uri(sheet.get_absolute_url()),
         }
         return Response(
-            FinishedSerializer(body).data, status=status.HTTP_201_CREATED if created else status.HTTP_200_OK
+            as_json(FinishedSerializer, body),
+            status=status.HTTP_201_CREATED if created else status.HTTP_200_OK,
         )

@@ -25,7 +25,7 @@ if TYPE_CHECKING:
 
 _KEPT = 64
 _TABLES: OrderedDict[int, tuple[int, Table]] = OrderedDict()
-_WORDS: dict[int, dict] = {}  # table id -> its steps' rendered events (serializers.step_events)
+_WORDS: dict[int, dict] = {}  # table id -> its steps' rendered events (serializers.StepEventsField)
 _LOCK = threading.Lock()  # threaded servers share the cache
 
 

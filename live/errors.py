@@ -16,7 +16,7 @@ from django.utils.translation import gettext
 from core.messages import message_text
 from core.read_errors import reading_message, reading_text
 from core.site_messages import SiteCode, site_violation
-from live.serializers import ConflictSerializer
+from live.serializers import ConflictSerializer, as_json
 from rules.messages import params_json
 from rules.messages.reading import ReadCode, ReadingError
 from rules.ruleset import UnknownOptionError
@@ -59,7 +59,7 @@ class TableUnplayable(Exception):
 
     @property
     def payload(self) -> dict[str, Any]:
-        return ConflictSerializer({"detail": self.text(), "code": self.code, "params": self.params}).data
+        return as_json(ConflictSerializer, {"detail": self.text(), "code": self.code, "params": self.params})
 
 
 class CircuitBroken(TableUnplayable):

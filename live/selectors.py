@@ -16,7 +16,7 @@ from live import engine
 from live.errors import reading_error
 from live.models import LiveTable
 from live.permissions import table_writer_allowed
-from live.serializers import RefusalSerializer
+from live.serializers import RefusalSerializer, as_json
 from live.state import Choices, TableState, TestsDue
 from rules.formats import LogFormatError
 from rules.play import Table, gears, stops
@@ -43,7 +43,7 @@ class ChoiceError(ValueError):
 
     @property
     def payload(self) -> dict[str, Any]:
-        return RefusalSerializer(self.answer).data
+        return as_json(RefusalSerializer, self.answer)
 
 
 def _illegal(english: str, refused: list[Violation]) -> ChoiceError:

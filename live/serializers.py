@@ -427,3 +427,17 @@ class RestartInputSerializer(serializers.Serializer):
         help_text='The race-log@1 restart object, {"pits": [...]}, or the body itself.'
     )
     expected = serializers.IntegerField(required=False)
+
+
+_BOUND: dict[type[serializers.Serializer], serializers.Serializer] = {}
+
+
+def as_json(shape: type[serializers.Serializer], instance: Any) -> dict[str, Any]:
+    """`shape(instance).data`, made by one instance of each serializer, kept: DRF deep-copies a
+    serializer's whole tree of fields for every new instance, which would cost a table's state
+    more than the rest of its rendering. (A bound serializer's `to_representation` keeps nothing
+    between calls; it reads no context.)"""
+    bound = _BOUND.get(shape)
+    if bound is None:
+        bound = _BOUND.setdefault(shape, shape())
+    return bound.to_representation(instance)

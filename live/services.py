@@ -23,7 +23,7 @@ from live.errors import unreadable
 from live.header import header_judged
 from live.models import LiveStep, LiveTable
 from live.permissions import entrant_exists, table_writer_allowed
-from live.serializers import ConflictSerializer, RefusalSerializer
+from live.serializers import ConflictSerializer, RefusalSerializer, as_json
 from races.models import Race
 from rules.formats import LogFormatError, read_move, read_restart
 from rules.log import Move
@@ -51,7 +51,7 @@ class TableRefused(ValidationError):
 
     @property
     def payload(self) -> dict[str, Any]:
-        return RefusalSerializer(self.answer).data
+        return as_json(RefusalSerializer, self.answer)
 
 
 class TableConflict(Exception):
@@ -64,7 +64,7 @@ class TableConflict(Exception):
 
     @property
     def payload(self) -> dict[str, Any]:
-        return ConflictSerializer(self.answer).data
+        return as_json(ConflictSerializer, self.answer)
 
 
 def _may_write(race: Race, user: AbstractBaseUser) -> None:

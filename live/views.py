@@ -30,7 +30,7 @@ from live.forms import SetupForm, race_entries_in_grid_order
 from live.models import LiveTable
 from live.permissions import table_writer_allowed
 from live.rolls import NoSuchDie, SiteRoll, site_roll
-from live.serializers import StateSerializer
+from live.serializers import StateSerializer, as_json
 from live.state import TableState
 from races.models import Race, RaceEntry
 from races.views_wear import PART_LABELS
@@ -309,7 +309,7 @@ def race_night_table(request: HttpRequest, pk: int) -> HttpResponse:
     race = table.race
     try:
         now = selectors.table_state(table=table)
-        state = StateSerializer(now).data  # the API's JSON: the page's script carries on from it
+        state = as_json(StateSerializer, now)  # the API's JSON: the page's script carries on from it
     except TableUnplayable as exc:  # the circuit or the rules cannot be read: say so, no 500
         return render(
             request, "live/unplayable.html", {"race": race, "table": table, "reason": exc.text()}, status=409
