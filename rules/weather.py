@@ -156,7 +156,7 @@ def move_terms(
     """W2 for one move: the tyre table's cell, the mandatory squares (a slide, or −1) and the most
     bonus squares the car may take. Computed once per case (the replay's hot path)."""
     column = 0 if lap_on_set <= 0 else min(lap_on_set, 3)
-    # replay_move.apply looks this cache up with the same key: change both together
+    # rules/move/total.py `size` looks this cache up with the same key: change both together
     key = (tyres, rain, column, gear if gear <= 2 else 3, a8, in_corner)
     terms = _TERMS.get(key)
     if terms is None:

@@ -1,6 +1,6 @@
 """A7 — experience ("Expérience"): the X rules, switched on. Most of it is read where the rule is
 played, through `RuleSet.experience`: the finishing points and balances (X1, `rules/scoring.py`),
-a driver's point on the die (X2, `rules/replay_move.py`), a team's point (X3, `rules/team_xp.py`).
+a driver's point on the die (X2, `rules/move/gear.py`), a team's point (X3, `rules/team_xp.py`).
 This module plays the grid points: « Pole Position = 0,3 point. Deuxième place sur la grille de
 départ = 0,1 point. […] Les points ainsi acquis sont effectifs immédiatement »."""
 

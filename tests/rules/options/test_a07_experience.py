@@ -1,5 +1,5 @@
 """A7 — experience, « Expérience » (rules X1–X3: rules/scoring.py `grid_xp`, `team_start_xp`,
-`experience`; rules/replay_move.py `_driver_xp` for X2; rules/team_xp.py for X3).
+`experience`; rules/move/gear.py `driver_xp` for X2; rules/team_xp.py for X3).
 
 « Pole Position = 0,3 point. Deuxième place sur la grille de départ = 0,1 point. Chaque course
 gagnée = 0,5 point. Deuxième place rapporte 0,3 point. Troisième place rapporte 0,1 point. Les
