@@ -345,12 +345,12 @@
   // experience and the rolls typed so far. It is dropped once the move is stored or undone.
   var draft = null; // {steps, car, gear, roll, extra: {pit, xp, option}, pitRoll, move}
   var stopsShown = [];
-  var tyreKinds = data.tyres || ["hard", "soft", "rain"];
+  var tyreKinds = data.tyres;
 
   // The controls of the season's options (the engine's `OptionSpec.controls`, in its order), by
   // the log field each fills: what the season does not play has none, and is not offered.
   var optionControls = {};
-  (data.controls || []).forEach(function (c) {
+  data.controls.forEach(function (c) {
     optionControls[c.key] = c;
   });
 
@@ -362,7 +362,7 @@
   // key narrows that option's choice (A13's 7 → 2: `overrev`, the parts that may pay its point).
   function gearAsks(choice) {
     var asks = {};
-    (data.controls || []).forEach(function (c) {
+    data.controls.forEach(function (c) {
       var key = c.key.split(".")[1];
       if (c.key.indexOf("option.") === 0 && Array.isArray(choice[key])) {
         asks[key] = choice[key];
@@ -653,7 +653,7 @@
     // A move's option actions (`option.KEY`): a toggle is a checkbox, sent as true when ticked; a
     // choice is a list, "none" first. A choice the gear narrows (its `overrev`, A13's 7 → 2) is
     // asked only when the gear chosen calls for it, among the parts it names, and must be given.
-    (data.controls || []).forEach(function (c) {
+    data.controls.forEach(function (c) {
       var name = c.key.split(".");
       if (name[0] !== "option") {
         return;
