@@ -5,7 +5,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.utils.translation import gettext
 from drf_spectacular.utils import extend_schema, extend_schema_field
 from rest_framework import serializers
 from rest_framework.permissions import AllowAny
@@ -13,7 +12,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from league.rules_display import option_name, option_specs, option_summary
+from league.rules_display import control_json, option_name, option_specs, option_summary
 from rules.options.registry import catalogue
 from rules.options.spec import ControlKind, OptionSpec
 
@@ -117,15 +116,5 @@ def option_json(spec: OptionSpec) -> dict[str, Any]:
         "name": option_name(spec),
         "description": option_summary(spec),
         "rule": spec.rule_ref or spec.id,
-        "controls": [
-            {
-                "key": c.key,
-                "kind": c.kind.value,
-                "label": gettext(c.label),
-                "choices": list(c.choices),
-                "low": c.low,
-                "high": c.high,
-            }
-            for c in spec.controls
-        ],
+        "controls": [control_json(c) for c in spec.controls],
     }

@@ -7,6 +7,7 @@ summary, rulebook key and race-night controls, in English); the site only transl
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from django.utils.functional import Promise
 from django.utils.translation import gettext, pgettext
@@ -14,7 +15,7 @@ from django.utils.translation import gettext_lazy as _
 
 from league.models import Season
 from rules.options.registry import catalogue
-from rules.options.spec import OptionSpec
+from rules.options.spec import Control, OptionSpec
 
 
 def option_name(spec: OptionSpec) -> str:
@@ -25,6 +26,19 @@ def option_name(spec: OptionSpec) -> str:
 def option_summary(spec: OptionSpec) -> str:
     """What an option changes, in one sentence in the reader's language."""
     return gettext(spec.summary)
+
+
+def control_json(control: Control) -> dict[str, Any]:
+    """A race-night control of an option, as the API and the page give it, its label in the
+    reader's language."""
+    return {
+        "key": control.key,
+        "kind": control.kind.value,
+        "label": gettext(control.label),
+        "choices": list(control.choices),
+        "low": control.low,
+        "high": control.high,
+    }
 
 
 def option_specs() -> tuple[OptionSpec, ...]:

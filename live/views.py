@@ -17,13 +17,12 @@ from django.middleware.csrf import get_token
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.safestring import mark_safe
-from django.utils.translation import gettext
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
 from circuits.drawing import CarMark, circuit_svg, ink_for, square_centres
 from circuits.maps import circuit_drawing
-from league.rules_display import option_specs
+from league.rules_display import control_json, option_specs
 from live import engine, selectors, services
 from live.errors import TableUnplayable
 from live.forms import SetupForm, race_entries_in_grid_order
@@ -160,15 +159,7 @@ def option_controls(options: Collection[str]) -> list[dict[str, Any]]:
     """The race-night controls of these options (`OptionSpec.controls`), in the engine's order,
     each with its option and its label in the reader's language: the page builds them from this."""
     return [
-        {
-            "option": spec.id,
-            "key": c.key,
-            "kind": c.kind.value,
-            "label": gettext(c.label),
-            "choices": list(c.choices),
-            "low": c.low,
-            "high": c.high,
-        }
+        {"option": spec.id, **control_json(c)}
         for spec in option_specs()
         if spec.id in options
         for c in spec.controls
