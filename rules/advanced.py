@@ -44,8 +44,8 @@ __all__ = ["OPTION_KEYS", "Plan", "prepare", "unusual"]
 
 _PASSES_THROUGH = Code.T1_PASSES_THROUGH_CAR
 _hooks = registry.hooks
-# an `option` key -> (its action's place in the play order, the action)
-_ACT_OF = {k: (i, act) for i, (keys, act) in enumerate(registry.ACTS) for k in keys}
+# an `option` key -> (its action's place in the play order, the action): the registry's own dict
+_ACT_OF = registry.ACT_OF
 
 
 @dataclass(slots=True)
