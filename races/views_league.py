@@ -8,8 +8,9 @@ from __future__ import annotations
 
 import unicodedata
 from dataclasses import dataclass
+from typing import Any
 
-from django.db.models import Count
+from django.db.models import Count, QuerySet
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
 
@@ -106,28 +107,22 @@ def season_detail(request: HttpRequest, slug: str) -> HttpResponse:
     )
 
 
+def _by_name(owners: QuerySet[Driver] | QuerySet[Team], tally: dict[int, Any]) -> list[tuple[Any, Any]]:
+    """Drivers or teams by name, each with its experience tally. An aggregate query drops the
+    model's default ordering (GROUP BY): the rows come back in whatever order the database chose."""
+    return [(owner, tally.get(owner.pk)) for owner in sorted(owners, key=name_order)]
+
+
 def driver_list(request: HttpRequest) -> HttpResponse:
-    tally = experience_tally()["drivers"]
-    # An aggregate query drops the model's default ordering (GROUP BY): the rows came back in
-    # whatever order the database chose. They are sorted here, by name.
-    drivers = [
-        (driver, tally.get(driver.pk))
-        for driver in sorted(
-            Driver.objects.annotate(season_count=Count("entries", distinct=True)), key=name_order
-        )
-    ]
-    return render(request, "league/driver_list.html", {"drivers": drivers})
+    drivers = Driver.objects.annotate(season_count=Count("entries", distinct=True))
+    return render(
+        request, "league/driver_list.html", {"drivers": _by_name(drivers, experience_tally()["drivers"])}
+    )
 
 
 def team_list(request: HttpRequest) -> HttpResponse:
-    tally = experience_tally()["teams"]
-    teams = [
-        (team, tally.get(team.pk))
-        for team in sorted(
-            Team.objects.annotate(driver_count=Count("entries__driver", distinct=True)), key=name_order
-        )
-    ]
-    return render(request, "league/team_list.html", {"teams": teams})
+    teams = Team.objects.annotate(driver_count=Count("entries__driver", distinct=True))
+    return render(request, "league/team_list.html", {"teams": _by_name(teams, experience_tally()["teams"])})
 
 
 def team_detail(request: HttpRequest, slug: str) -> HttpResponse:
