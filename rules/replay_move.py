@@ -4,7 +4,8 @@ order the rules give them (M6-3), each in `rules/move/`:
 0. the plan, for a move the championship rules or an option in force shape (`move/plan.py`,
    `rules/advanced.py`);
 1. the gear, over-revving paid before the roll (G2–G4; `move/gear.py` `shift`);
-2. the die (G1, `move/gear.py` `throw`; or the die a driver's point changes, X2, `spend_point`);
+2. the die: one of the gear's (G1, `move/gear.py` `throw` says when not), or the one a driver's
+   point changes (X2, `spend_point`);
 3. the total: slide, bonus or handicap (W2), brakes (C4), the plan's squares (`move/total.py`);
 4. the path, walked with its slipstreams and pit lane, and its length: blocking (T1, T2, S1–S3,
    C7, C5; `move/path.py`);
@@ -23,6 +24,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 import rules.advanced as advanced
+from rules.gearbox import FACE_SETS
 from rules.journal import Journal
 from rules.move.arrive import arrive
 from rules.move.gear import out_before_moving, shift, spend_point, throw
@@ -53,10 +55,18 @@ def apply(game: Game, state: RaceState, move: Move) -> tuple[RaceState, tuple[Ev
         if x.done:
             return state, tuple(out)
         car = state.car(move.car)
-    shifted = shift(game, state, car, move, x, out)
-    if shifted is not state:  # over-revving paid
-        state = shifted
-        car = state.car(move.car)
+    gear = move.gear
+    previous = car.gear
+    # the usual move (the same gear, or one up or down) costs nothing: no call for it
+    if (
+        x is not None
+        or not (previous and previous - 1 <= gear <= previous + 1 and 1 <= gear <= 6)
+        or car.spun
+    ):
+        shifted = shift(game, state, car, move, x, out)
+        if shifted is not state:  # over-revving paid
+            state = shifted
+            car = state.car(move.car)
     if car.status is _OUT:  # over-revving (7 → 2 included) took its last engine point
         return out_before_moving(state, car, move, out)
     roll = move.roll if x is None else x.roll
@@ -66,7 +76,8 @@ def apply(game: Game, state: RaceState, move: Move) -> tuple[RaceState, tuple[Ev
         die, state, car = spend_point(game, state, car, move, out)
     else:
         die = roll
-        throw(state, car, move, x, roll, out)
+        if 1 <= gear <= 6 and roll not in FACE_SETS[gear] and (x is None or not x.die_ok):
+            throw(state, car, move, roll, out)  # G1: a roll off the gear's die
     sized = size(game, state, car, move, x, roll, out)
     if sized is None:
         return state, tuple(out)
@@ -75,6 +86,6 @@ def apply(game: Game, state: RaceState, move: Move) -> tuple[RaceState, tuple[Ev
     if driven is None:
         return state, tuple(out)
     state, x, path, w, blocked, occupied = driven
-    state, x, crash = arrive(game, state, car, move, x, roll, path, w, effect, occupied, out)
-    state = roll_tests(game, state, move, x, die, car, w, effect.multiplier, blocked, crash, out)
+    state, x, crash = arrive(game, state, car, move, x, path, w, effect, occupied, out)
+    state = roll_tests(game, state, move, x, die, car, w, effect, blocked, crash, out)
     return state, tuple(out) if out else ()

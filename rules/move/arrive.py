@@ -38,7 +38,6 @@ def arrive(
     car: CarState,
     move: Move,
     x: Plan | None,
-    roll: int,
     path: tuple[str, ...],
     w: Walk,
     effect: TyreEffect,
@@ -48,12 +47,12 @@ def arrive(
     """The car on its stop, in the new state (`occupied`: the other cars' squares, handed on when
     the state's are known). Returns the state, the plan (A18: a spin changes it) and the square a
     serious road exit happened on (A14: its accident roll), if any."""
-    turn = state.turn
-    car_id = car.id
     before = car.crossings
-    crossings = before + w.crossings
+    crossed = w.crossings
+    crossings = before + crossed
     laps = car.laps
-    if w.crossings:
+    if crossed:
+        turn = state.turn
         for c in range(before + 1, crossings + 1):
             if c >= 2:
                 laps = (*laps, (c - 1, turn))
@@ -74,9 +73,9 @@ def arrive(
     d["wear"] = wear
     d["laps"] = laps
     car = new
-    if w.crossings and crossings >= game.laps + 1 and car.status is _RACING:
-        car = car.with_(status=_FINISHED, finish_turn=turn, finish_margin=w.after_line)
-        out.event(turn, car_id, _FINISHED_KIND, _FINISHED_LAST_LINE, laps=game.laps)
+    if crossed and crossings >= game.laps + 1 and car.status is _RACING:
+        car = car.with_(status=_FINISHED, finish_turn=state.turn, finish_margin=w.after_line)
+        out.event(state.turn, car.id, _FINISHED_KIND, _FINISHED_LAST_LINE, laps=game.laps)
     # C2, C3, C6: corner exits (their cost goes into the same new state as the stop).
     ex = None
     crash = None  # A14: where a serious road exit happened, for its accident roll
@@ -88,27 +87,28 @@ def arrive(
     if e is not None:
         extra = 0 if x is None else x.exit_extra
         lap = before if before > 1 else 1  # the lap the move is made in (car.lap, without the call)
-        ex = settle_exits(w.exits, car.wear.tyres, effect.multiplier + extra, turn, lap)
+        ex = settle_exits(w.exits, car.wear.tyres, effect.multiplier + extra, state.turn, lap)
         if ex.penalties or ex.spun:
             car = car.with_(
                 wear=car.wear._replace(tyres=ex.tyres), penalties=car.penalties + ex.penalties, spun=ex.spun
             )
     state = state.with_played(car, occupied)
     if ex is not None:
+        turn = state.turn
         for message in ex.messages:
-            out.append(Event(turn, car_id, _CORNER_EXIT, *message))
+            out.append(Event(turn, car.id, _CORNER_EXIT, *message))
         if ex.eliminated is not None:
             for serious in game.on_road_exit:  # A14
                 if serious(move.gear, ex):
                     crash = car.square
-            state = damage.eliminate(state, car_id, ex.eliminated, turn, out, ex.messages[-1])
+            state = damage.eliminate(state, car.id, ex.eliminated, turn, out, ex.messages[-1])
         elif ex.spun and game.on_spin:  # A18
-            x = advanced.spun(game, x, roll)
+            x = advanced.spun(game, x, move.roll if x is None else x.roll)
     if x is not None:
-        if state.car(car_id).status is not _OUT:
-            state = advanced.after_move(game, state, car_id, move, x, w, out)
-    elif w.crossings and game.on_crossed and state.car(car_id).status is not _OUT:
+        if state.car(car.id).status is not _OUT:
+            state = advanced.after_move(game, state, car.id, move, x, w, out)
+    elif crossed and game.on_crossed and state.car(car.id).status is not _OUT:
         # the line crossed, for a car with no plan (A12's tank), as advanced.after_move does
-        for crossed in game.on_crossed:
-            state = crossed(game, state, car_id, out)
+        for on_line in game.on_crossed:
+            state = on_line(game, state, car.id, out)
     return state, x, crash

@@ -9,7 +9,7 @@ import rules.advanced as advanced
 import rules.damage as damage
 import rules.ledger as ledger
 from rules.damage import Rolls
-from rules.gearbox import CORE_TOP_GEAR, FACE_SETS, RANGES, check_shift, is_face
+from rules.gearbox import CORE_TOP_GEAR, RANGES, check_shift, is_face
 from rules.journal import Journal
 from rules.ledger import XpChange, XpKind, XpReason
 from rules.messages import Code, msg
@@ -27,11 +27,10 @@ _LOST_OVER_REVVING = Code.LOST_OVER_REVVING
 def shift(game: Game, state: RaceState, car: CarState, move: Move, x: Plan | None, out: Journal) -> RaceState:
     """G1–G4: the gear engaged, and the points over-revving costs, paid before the roll. Returns the
     state, the same one when nothing is paid (a car may lose its last engine point here: the
-    caller then plays `out_before_moving`)."""
+    caller then plays `out_before_moving`). The usual move (the same gear, or one up or down, no
+    plan) costs nothing and breaks no rule: the caller need not ask."""
     gear = move.gear
     previous = car.gear
-    if x is None and previous and previous - 1 <= gear <= previous + 1 and 1 <= gear <= 6 and not car.spun:
-        return state  # check_shift's usual move, without the call: nothing to pay
     if x is not None and x.free_gear:
         cost, problem = advanced.stand_gear(car, gear)
     else:
@@ -67,15 +66,13 @@ def out_before_moving(state: RaceState, car: CarState, move: Move, out: Journal)
     return state, tuple(out)
 
 
-def throw(state: RaceState, car: CarState, move: Move, x: Plan | None, roll: int, out: Journal) -> None:
-    """G1: the die rolled is one of the gear's (`roll`: the move's, or the plan's for two dice or a
-    number chosen, which the plan checks: `die_ok`)."""
+def throw(state: RaceState, car: CarState, move: Move, roll: int, out: Journal) -> None:
+    """G1: the die rolled (`roll`: the move's) is not one of the gear's (`FACE_SETS[gear]`, which
+    the caller looks up: most moves never come here; two dice or a number chosen are the plan's
+    to check)."""
     gear = move.gear
-    if 1 <= gear <= 6 and roll not in FACE_SETS[gear] and (x is None or not x.die_ok):
-        low, high = RANGES[gear]
-        out.violation(
-            state.turn, car.id, "G1", Code.G1_ROLL_NOT_ON_DIE, roll=roll, gear=gear, low=low, high=high
-        )
+    low, high = RANGES[gear]
+    out.violation(state.turn, car.id, "G1", Code.G1_ROLL_NOT_ON_DIE, roll=roll, gear=gear, low=low, high=high)
 
 
 def spend_point(

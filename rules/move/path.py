@@ -53,7 +53,7 @@ def drive(
     occupied.pop(start, None)
     # no car shares a square (the state keeps its occupancy): after the move, `occupied` plus the
     # car's stop is the new state's, no need to work it out again
-    handoff = x is None and "_occ" in state.__dict__
+    handoff = x is None and occ is not None
     path = move.path
     if path is None:
         path = route(game, state, car, move, x, stop, reach_total, occupied)

@@ -23,6 +23,7 @@ if TYPE_CHECKING:
     from rules.log import Move
     from rules.moves import Walk
     from rules.state import CarState, RaceState
+    from rules.weather import TyreEffect
 
 _OUT = CarStatus.OUT
 _WEATHER_ROLL = Code.WEATHER_ROLL
@@ -37,13 +38,13 @@ def roll_tests(
     die: int,
     before: CarState,
     w: Walk,
-    multiplier: int,
+    effect: TyreEffect,
     blocked: int,
     crash: str | None,
     out: Journal,
 ) -> RaceState:
     """The move's d20 tests, in the rules' order; `die`: the face that counts for the engine
-    (D4), `before`: the car before its move, `multiplier`: the tyres' (W2) for blocking, `blocked`: squares left over (C5), `crash`:
+    (D4), `before`: the car before its move, `effect`: the tyres' (W2: their multiplier for blocking), `blocked`: squares left over (C5), `crash`:
     a serious road exit's square (A14). Rolls the move gives that nothing called for, or that
     are missing, are violations."""
     track = game.track
@@ -87,7 +88,7 @@ def roll_tests(
             state = accident(state, track, car_id, crash, rolls, out)
     # C5: blocking.
     if blocked and state.car(car_id).status is not _OUT:
-        state = blocking(game, state, car_id, blocked, before.lap, multiplier, out)
+        state = blocking(game, state, car_id, blocked, before.lap, effect.multiplier, out)
     if x is not None:
         state = advanced.mid_tests(game, state, car_id, move, x, rolls, out)
     # D3: collisions; D4: engine; W1: weather.

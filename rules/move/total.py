@@ -26,13 +26,14 @@ def size(
     in a corner, the tyres' effect, the forced squares (slide > 0, handicap < 0) and the total; or
     None when the stop is no square (T1, fatal)."""
     track = game.track
-    turn = state.turn
     start = car.square
     assert start is not None
     path = move.path
     stop = path[-1] if path else move.to  # move.stop, without the property
     if stop not in track.level_map:
-        out.violation(turn, car.id, "T1", Code.T1_NOT_SQUARE_CAR_LEFT, fatal=True, stop=stop, track=track.id)
+        out.violation(
+            state.turn, car.id, "T1", Code.T1_NOT_SQUARE_CAR_LEFT, fatal=True, stop=stop, track=track.id
+        )
         return None
     seg_index = track.segment_index
     try:  # track.corner_between(start, stop), without the call
@@ -60,7 +61,7 @@ def size(
     effect, forced, bonus_max = terms
     if move.bonus > bonus_max:
         out.violation(
-            turn,
+            state.turn,
             car.id,
             "W2",
             Code.W2_BONUS_TOO_MANY_CORNER if in_corner else Code.W2_BONUS_TOO_MANY_STRAIGHT,
@@ -70,7 +71,12 @@ def size(
         )
     if move.brake > car.wear.brakes:
         out.violation(
-            turn, car.id, "C4", Code.C4_BRAKES_SQUARE_BRAKE_POINT, brake=move.brake, brakes=car.wear.brakes
+            state.turn,
+            car.id,
+            "C4",
+            Code.C4_BRAKES_SQUARE_BRAKE_POINT,
+            brake=move.brake,
+            brakes=car.wear.brakes,
         )
     total = roll + forced + move.bonus - move.brake
     if x is not None:

@@ -15,7 +15,7 @@ def _arrive(game, state, mv, effect_of=None):
     w = walk(game.track, car.square, mv.path, occupied, car.corner, car.stops, state.dangerous)
     effect = game.terms(car.tyres, False, 1, mv.gear, False)[0]
     out = Journal()
-    after, x, crash = arrive(game, state, car, mv, None, mv.roll, mv.path, w, effect, None, out)
+    after, x, crash = arrive(game, state, car, mv, None, mv.path, w, effect, None, out)
     return after, x, crash, out
 
 

@@ -7,6 +7,7 @@ from rules.ledger import XpChange, XpKind, XpReason
 from rules.log import XpUse
 from rules.messages import Code
 from rules.move.gear import driver_xp, out_before_moving, shift, spend_point, throw
+from rules.replay_move import apply
 from rules.state import CarStatus
 from tests.rules.conftest import move, placed, rules_of
 
@@ -55,11 +56,13 @@ def test_the_last_engine_point_lost_over_revving_leaves_the_car_where_it_is(oval
 def test_a_roll_off_the_gear_s_die_is_a_g1_violation(ovale):
     game, state = placed(ovale, {"7": "S1-b2"}, gears={"7": 3})
     out = Journal()
-    throw(state, state.car("7"), move("7", 3, 3, "S1-b3"), None, 3, out)
-    assert rules_of(out) == ["G1"]
-    out = Journal()
-    throw(state, state.car("7"), move("7", 3, 5, "S1-b3"), None, 5, out)
-    assert not out
+    throw(state, state.car("7"), move("7", 3, 3, "S1-b3"), 3, out)
+    assert rules_of(out) == ["G1"] and dict(out[0].params)["low"] == 4
+    game, state = placed(ovale, {"7": "S1-b2"}, gears={"7": 3})
+    _, events = apply(game, state, move("7", 3, 5, "S1-b3", "S1-b4", "S1-b5", "S1-b6", "S1-b7"))
+    assert rules_of(events) == []  # on the die: nothing said
+    _, events = apply(game, state, move("7", 3, 3, "S1-b3", "S1-b4", "S1-b5"))
+    assert rules_of(events) == ["G1"]
 
 
 def test_a_driver_s_point_changes_the_die_and_is_paid(ovale):

@@ -16,7 +16,19 @@ def _tests(game, state, mv, die, blocked=0):
     car = state.car(mv.car)
     w = walk(game.track, car.square, mv.path, {}, car.corner, car.stops, state.dangerous)
     out = Journal()
-    return roll_tests(game, state, mv, None, die, car, w, 1, blocked, None, out), out
+    return roll_tests(
+        game,
+        state,
+        mv,
+        None,
+        die,
+        car,
+        w,
+        game.terms(car.tyres, False, 1, mv.gear, False)[0],
+        blocked,
+        None,
+        out,
+    ), out
 
 
 def test_a_move_that_calls_for_no_roll_checks_nothing(ovale):
