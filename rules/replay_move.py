@@ -81,8 +81,8 @@ def apply(game: Game, state: RaceState, move: Move) -> tuple[RaceState, tuple[Ev
     sized = size(game, state, car, move, x, roll, out)
     if sized is None:
         return state, tuple(out)
-    stop, in_corner, effect, forced, total = sized
-    driven = drive(game, state, car, move, x, roll, stop, in_corner, forced, total, out)
+    in_corner, effect, forced, total = sized
+    driven = drive(game, state, car, move, x, roll, in_corner, forced, total, out)
     if driven is None:
         return state, tuple(out)
     state, x, path, w, blocked, occupied = driven

@@ -34,13 +34,12 @@ def drive(
     move: Move,
     x: Plan | None,
     roll: int,
-    stop: str,
     in_corner: bool,
     forced: int,
     total: int,
     out: Journal,
 ) -> tuple[RaceState, Plan | None, tuple[str, ...], Walk, int, dict | None] | None:
-    """The move from the car's square to `stop`, `total` squares asked. Returns None when it cannot
+    """The move from the car's square along its path, or to its stop (`to`), `total` squares asked. Returns None when it cannot
     be played (no path, or one off the track: fatal), else the state, the plan (made here for a
     path into the pit lane), the path, its walk, the squares blocked (C5) and, when the state's
     occupancy can be handed on to the next state, the other cars' squares."""
@@ -56,6 +55,7 @@ def drive(
     handoff = x is None and occ is not None
     path = move.path
     if path is None:
+        stop = move.to
         path = route(game, state, car, move, x, stop, reach_total, occupied)
         if path is None:
             out.violation(

@@ -21,10 +21,10 @@ _RAIN = WeatherKind.RAIN
 
 def size(
     game: Game, state: RaceState, car: CarState, move: Move, x: Plan | None, roll: int, out: Journal
-) -> tuple[str, bool, TyreEffect, int, int] | None:
-    """W2: slide, bonus, handicap; C4: braking; the total. Returns the move's stop, whether it is
-    in a corner, the tyres' effect, the forced squares (slide > 0, handicap < 0) and the total; or
-    None when the stop is no square (T1, fatal)."""
+) -> tuple[bool, TyreEffect, int, int] | None:
+    """W2: slide, bonus, handicap; C4: braking; the total. Returns whether the move's stop is in a
+    corner, the tyres' effect, the forced squares (slide > 0, handicap < 0) and the total; or None
+    when the stop is no square (T1, fatal)."""
     track = game.track
     start = car.square
     assert start is not None
@@ -81,7 +81,7 @@ def size(
     total = roll + forced + move.bonus - move.brake
     if x is not None:
         total += x.squares(in_corner)
-    return stop, in_corner, effect, forced, total
+    return in_corner, effect, forced, total
 
 
 def total_text(roll: int, forced: int, bonus: int, brake: int) -> list[Message]:

@@ -10,8 +10,7 @@ from tests.rules.conftest import move, placed, rules_of
 
 def _drive(game, state, mv, total):
     out = Journal()
-    stop = mv.path[-1] if mv.path else mv.to
-    return drive(game, state, state.car(mv.car), mv, None, mv.roll, stop, False, 0, total, out), out
+    return drive(game, state, state.car(mv.car), mv, None, mv.roll, False, 0, total, out), out
 
 
 def test_a_path_of_the_total_is_walked_and_blocks_nothing(ovale):

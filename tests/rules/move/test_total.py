@@ -16,8 +16,8 @@ def _size(game, state, mv, roll):
 def test_the_total_is_the_die_plus_bonus_less_brakes(ovale):
     game, state = placed(ovale, {"7": "S1-b2"})
     sized, out = _size(game, state, move("7", 3, 5, "S1-b3", brake=1), 5)
-    stop, in_corner, effect, forced, total = sized
-    assert (stop, in_corner, forced, total) == ("S1-b3", False, 0, 4) and not out
+    in_corner, effect, forced, total = sized
+    assert (in_corner, forced, total) == (False, 0, 4) and not out
     assert effect.multiplier == 1
 
 
