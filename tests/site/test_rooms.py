@@ -1,12 +1,11 @@
 """The site's rooms depend one way and nothing imports itself round a circle (docs/architecture.md).
 
 import-linter's `layers` contract (pyproject.toml, run by `make test`) holds the order of the rooms;
-these tests count circles with every import, those inside functions included, which it does not.
+these tests count circles with every import, those inside functions included, which it does not
+(the finder, tests/import_graph.py, is tested with the engine's: tests/rules/test_import_circles.py).
 """
 
 from __future__ import annotations
-
-from pathlib import Path
 
 from django.conf import settings
 
@@ -34,13 +33,3 @@ def test_each_room_imports_only_the_rooms_below_it() -> None:
         if rank[target.split(".")[0]] > rank[module.split(".")[0]]
     )
     assert upward == []
-
-
-def test_a_circle_through_an_import_inside_a_function_is_found(tmp_path: Path) -> None:
-    package = tmp_path / "pkg"
-    package.mkdir()
-    (package / "__init__.py").write_text("")
-    (package / "a.py").write_text("from pkg.b import B\n")
-    (package / "b.py").write_text("def f():\n    from . import a\n    return a\n\nB = 1\n")
-    (package / "c.py").write_text("import pkg.a\n")
-    assert circles(["pkg"], root=tmp_path) == [["pkg.a", "pkg.b"]]
