@@ -12,9 +12,11 @@ from dataclasses import dataclass
 from typing import Any
 
 from django import forms
+from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from circuits.drawing import ink_for
+from league.rules_display import option_specs
 from races.models import Race, RaceEntry
 from races.views_wear import PART_LABELS
 from rules.gearbox import D20
@@ -36,7 +38,7 @@ class CarRow:
     tyres: forms.BoundField
     wear: list[forms.BoundField]
     stand: forms.BoundField | None = None  # S2/S3: the car's pit square, when the circuit has a pit lane
-    fuel: forms.BoundField | None = None  # A12: the tank at the start, when the season plays it
+    fuel: forms.BoundField | None = None  # the tank at the start, when an option of the season asks it (A12)
 
 
 def _key(entry: RaceEntry) -> str:
@@ -66,7 +68,12 @@ class SetupForm(forms.Form):
         self.entries = race_entries_in_grid_order(race)
         slots = len((race.circuit.document or {}).get("grid") or []) or len(self.entries)
         stands = pit_squares(race)
-        refuelling = "A12" in (race.season.options or [])
+        # the tank at the start: the `cars.fuel` control of an option the season plays (A12's)
+        tank = next(
+            (c for spec in option_specs() if spec.id in (race.season.options or []) for c in spec.controls
+             if c.key == "cars.fuel"),
+            None,
+        )  # fmt: skip
         for n, entry in enumerate(self.entries, start=1):
             key = _key(entry)
             self.fields[f"{key}-grid"] = forms.IntegerField(
@@ -89,11 +96,11 @@ class SetupForm(forms.Form):
                     required=False,
                     initial=stands[(n - 1) % len(stands)],
                 )
-            if refuelling:
+            if tank is not None:
                 self.fields[f"{key}-fuel"] = forms.IntegerField(
-                    label=_("Tank at the start (thirds, 1–3)"),
-                    min_value=1,
-                    max_value=3,
+                    label=gettext(tank.label),
+                    min_value=tank.low,
+                    max_value=tank.high,
                     required=False,
                     help_text=_("Empty: a full tank for the whole race."),
                 )
