@@ -16,7 +16,7 @@ from django.utils.translation import gettext
 from core.messages import message_text
 from core.read_errors import reading_message, reading_text
 from core.site_messages import SiteCode, site_violation
-from live.serializers import ConflictSerializer, as_json
+from live.serializers import ConflictSerializer, RefusalSerializer, as_json
 from rules.messages import params_json
 from rules.messages.reading import ReadCode, ReadingError
 from rules.ruleset import UnknownOptionError
@@ -42,6 +42,20 @@ def unreadable(exc: ReadingError) -> dict[str, Any]:
     it (its `error` param the nested reading message), its message in the active language."""
     violation = site_violation("SITE-format", SiteCode.UNREADABLE, error=exc.to_json())
     return {**violation, "message": message_text(violation["code"], violation["params"])}
+
+
+class Refusal:
+    """An input the engine refuses, nothing stored: `answer` is what the API's 400 body says, as the
+    engine's objects (`detail`; `code` and `params`, `violations`, `tests_due` when given), and
+    `payload` that body (`live.serializers.RefusalSerializer`)."""
+
+    def __init__(self, detail: str, **answer: Any) -> None:
+        super().__init__(detail)
+        self.answer = {"detail": detail, **answer}
+
+    @property
+    def payload(self) -> dict[str, Any]:
+        return as_json(RefusalSerializer, self.answer)
 
 
 class TableUnplayable(Exception):

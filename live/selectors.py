@@ -13,10 +13,9 @@ from django.utils.translation import gettext as _
 
 from core.messages import message_text
 from live import engine
-from live.errors import reading_error
+from live.errors import Refusal, reading_error
 from live.models import LiveTable
 from live.permissions import table_writer_allowed
-from live.serializers import RefusalSerializer, as_json
 from live.state import Choices, TableState, TestsDue
 from rules.formats import LogFormatError
 from rules.play import Table, gears, stops
@@ -33,17 +32,8 @@ if TYPE_CHECKING:
     from races.models import Race
 
 
-class ChoiceError(ValueError):
-    """A choices query the engine cannot answer. `answer`: what the API's 400 body says (`detail`;
-    `code` and `params`, `violations` when given); `payload`: that body (`RefusalSerializer`)."""
-
-    def __init__(self, detail: str, **answer: Any) -> None:
-        super().__init__(detail)
-        self.answer = {"detail": detail, **answer}
-
-    @property
-    def payload(self) -> dict[str, Any]:
-        return as_json(RefusalSerializer, self.answer)
+class ChoiceError(Refusal, ValueError):
+    """A choices query the engine cannot answer (`live.errors.Refusal`: its 400 body)."""
 
 
 def _illegal(english: str, refused: list[Violation]) -> ChoiceError:

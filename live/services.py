@@ -19,11 +19,11 @@ from django.utils.translation import gettext as _
 
 from live import engine
 from live.dice import dice_problems, rolled_exists
-from live.errors import unreadable
+from live.errors import Refusal, unreadable
 from live.header import header_judged
 from live.models import LiveStep, LiveTable
 from live.permissions import entrant_exists, table_writer_allowed
-from live.serializers import ConflictSerializer, RefusalSerializer, as_json
+from live.serializers import ConflictSerializer, as_json
 from races.models import Race
 from rules.formats import LogFormatError, read_move, read_restart
 from rules.log import Move
@@ -40,18 +40,8 @@ Kind = LiveStep.Kind
 Status = LiveTable.Status
 
 
-class TableRefused(ValidationError):
-    """The input is refused and nothing is stored. `answer`: what the API's 400 body says, as the
-    engine's objects (`detail`; `code` and `params`, `violations`, `tests_due` when given);
-    `payload`: that body (`live.serializers.RefusalSerializer`)."""
-
-    def __init__(self, detail: str, **answer: Any) -> None:
-        super().__init__(detail)
-        self.answer = {"detail": detail, **answer}
-
-    @property
-    def payload(self) -> dict[str, Any]:
-        return as_json(RefusalSerializer, self.answer)
+class TableRefused(Refusal, ValidationError):
+    """The input is refused and nothing is stored (`live.errors.Refusal`)."""
 
 
 class TableConflict(Exception):
