@@ -1,5 +1,5 @@
 """How the verdicts' rows are written: the sheets' JSON documents as text (core/json_field.py) and
-an update of many rows in one statement (league/bulk_writes.update_from_values)."""
+an update of many rows in one statement (core/bulk_writes.update_from_values)."""
 
 from __future__ import annotations
 
