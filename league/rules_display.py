@@ -64,11 +64,6 @@ def option_lines(options: list[str] | None = None) -> list[OptionLine]:
     return [OptionLine(s.id, option_name(s), option_summary(s), s.id in chosen) for s in option_specs()]
 
 
-def option_label(option: str) -> str:
-    spec = next((s for s in option_specs() if s.id == option), None)
-    return f"{option} — {option_name(spec)}" if spec is not None else option
-
-
 @dataclass(frozen=True)
 class RulesSummary:
     options: list[OptionLine]
