@@ -18,6 +18,8 @@ class Circuit(PlainNames, models.Model):
     name = models.CharField(_("name"), max_length=80)
     country = models.CharField(_("country"), max_length=2, blank=True)
     document = models.JSONField(_("circuit document"), help_text=_("formule-de/circuit@1 JSON"))
+    # The board's picture: a traced @2 board's squares are placed on it (x, y in its pixels).
+    image = models.ImageField(_("board image"), upload_to="circuits/", blank=True)
 
     objects = ShownQuerySet.as_manager()  # its changes show on the cached pages at once
 
