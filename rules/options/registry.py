@@ -10,55 +10,39 @@ from __future__ import annotations
 from collections.abc import Collection, Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import replace
+from importlib import import_module
 from types import ModuleType
 from typing import Any
 
 from rules.damage import TEST_RULE
 from rules.dice import TestKind
 from rules.gearbox import CORE_TOP_GEAR
-from rules.options import (
-    a01_wing_low,
-    a02_wing_high,
-    a03_pit_rules,
-    a04_engine_inertia,
-    a05_red_flag,
-    a06_debris_scatter,
-    a07_experience,
-    a08_slide_by_gear,
-    a09_weather_timing,
-    a10_pedal_to_the_metal,
-    a11_structure_points,
-    a12_refuelling,
-    a13_seventh_gear,
-    a14_road_exit,
-    a15_supercharging,
-    a16_super_top,
-    a17_road_holding_in_first,
-    a18_severe_spin,
-    a19_top,
-)
 from rules.options.spec import POINTS, Hook, OptionSpec, OptionSpecError, check
 
-MODULES = (
-    a01_wing_low,
-    a02_wing_high,
-    a03_pit_rules,
-    a04_engine_inertia,
-    a05_red_flag,
-    a06_debris_scatter,
-    a07_experience,
-    a08_slide_by_gear,
-    a09_weather_timing,
-    a10_pedal_to_the_metal,
-    a11_structure_points,
-    a12_refuelling,
-    a13_seventh_gear,
-    a14_road_exit,
-    a15_supercharging,
-    a16_super_top,
-    a17_road_holding_in_first,
-    a18_severe_spin,
-    a19_top,
+# The option modules, by number: adding an option is adding its module's name here.
+MODULES: tuple[ModuleType, ...] = tuple(
+    import_module(f"rules.options.{name}")
+    for name in (
+        "a01_wing_low",
+        "a02_wing_high",
+        "a03_pit_rules",
+        "a04_engine_inertia",
+        "a05_red_flag",
+        "a06_debris_scatter",
+        "a07_experience",
+        "a08_slide_by_gear",
+        "a09_weather_timing",
+        "a10_pedal_to_the_metal",
+        "a11_structure_points",
+        "a12_refuelling",
+        "a13_seventh_gear",
+        "a14_road_exit",
+        "a15_supercharging",
+        "a16_super_top",
+        "a17_road_holding_in_first",
+        "a18_severe_spin",
+        "a19_top",
+    )
 )
 
 # The order a hook point plays its options in, where it is not the options' number: the order
