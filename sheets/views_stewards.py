@@ -2,15 +2,19 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from functools import wraps
 from typing import Any
 
 from django.contrib import messages
 from django.contrib.admin.views.decorators import staff_member_required
 from django.core.exceptions import PermissionDenied, ValidationError
-from django.http import HttpRequest, HttpResponse
+from django.forms import Form
+from django.http import HttpRequest, HttpResponse, QueryDict
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_POST
 
 from races.models import Race
@@ -118,55 +122,60 @@ def _done(request: HttpRequest, race: Race, message: str) -> HttpResponse:
     return redirect(reverse("sheets:race-stewards", kwargs={"pk": race.pk}))
 
 
-@staff_member_required
-@require_POST
-def race_penalise_view(request: HttpRequest, pk: int) -> HttpResponse:
-    race = get_object_or_404(Race.objects.select_related("season", "circuit"), pk=pk)
-    form = PenaltyForm(request.POST, race=race)
-    if form.is_valid():
-        data = form.cleaned_data
-        try:
-            penalty_impose(
-                race_entry=data["race_entry"],
-                by=request.user,
-                kind=data["kind"],
-                amount=data["amount"] or 0,
-                rule=data["rule"],
-                reason=data["reason"],
-                key=request.POST.get("key") or None,
-            )
-        except (ValidationError, PermissionDenied) as exc:
-            form.add_error(None, _refusal(exc))
-        else:
-            return _done(request, race, _("Penalty recorded; the results are recomputed."))
-    return _stewards_page(request, race, penalty_form=form, status=400)
+def _stewards_action(
+    form: Callable[[QueryDict, Race], Form], slot: str, done: str
+) -> Callable[[Callable[[HttpRequest, Race, dict[str, Any]], object]], Callable[..., HttpResponse]]:
+    """A stewards' form posted to a race's page: valid, the view's service runs on its data and the
+    page says `done`; invalid or refused, the stewards' page again (400) with this form in its
+    `slot` and why."""
+
+    def decorate(act: Callable[[HttpRequest, Race, dict[str, Any]], object]) -> Callable[..., HttpResponse]:
+        @staff_member_required
+        @require_POST
+        @wraps(act)
+        def view(request: HttpRequest, pk: int) -> HttpResponse:
+            race = get_object_or_404(Race.objects.select_related("season", "circuit"), pk=pk)
+            bound = form(request.POST, race)
+            if bound.is_valid():
+                try:
+                    act(request, race, bound.cleaned_data)
+                except (ValidationError, PermissionDenied) as exc:
+                    bound.add_error(None, _refusal(exc))
+                else:
+                    return _done(request, race, done)
+            return _stewards_page(request, race, status=400, **{slot: bound})
+
+        return view
+
+    return decorate
 
 
-@staff_member_required
-@require_POST
-def race_publish_view(request: HttpRequest, pk: int) -> HttpResponse:
-    race = get_object_or_404(Race, pk=pk)
-    form = PublishForm(request.POST)
-    if form.is_valid():
-        try:
-            race_publish(race=race, by=request.user, override_reason=form.cleaned_data["override_reason"])
-        except (ValidationError, PermissionDenied) as exc:
-            form.add_error(None, _refusal(exc))
-        else:
-            return _done(request, race, _("The results are published."))
-    return _stewards_page(request, race, publish_form=form, status=400)
+@_stewards_action(
+    lambda post, race: PenaltyForm(post, race=race),
+    "penalty_form",
+    gettext_lazy("Penalty recorded; the results are recomputed."),
+)
+def race_penalise_view(request: HttpRequest, race: Race, data: dict[str, Any]) -> None:
+    penalty_impose(
+        race_entry=data["race_entry"],
+        by=request.user,
+        kind=data["kind"],
+        amount=data["amount"] or 0,
+        rule=data["rule"],
+        reason=data["reason"],
+        key=request.POST.get("key") or None,
+    )
 
 
-@staff_member_required
-@require_POST
-def race_reopen_view(request: HttpRequest, pk: int) -> HttpResponse:
-    race = get_object_or_404(Race, pk=pk)
-    form = ReopenForm(request.POST)
-    if form.is_valid():
-        try:
-            race_reopen(race=race, by=request.user, reason=form.cleaned_data["reason"])
-        except (ValidationError, PermissionDenied) as exc:
-            form.add_error(None, _refusal(exc))
-        else:
-            return _done(request, race, _("The results are reopened."))
-    return _stewards_page(request, race, reopen_form=form, status=400)
+@_stewards_action(
+    lambda post, race: PublishForm(post), "publish_form", gettext_lazy("The results are published.")
+)
+def race_publish_view(request: HttpRequest, race: Race, data: dict[str, Any]) -> None:
+    race_publish(race=race, by=request.user, override_reason=data["override_reason"])
+
+
+@_stewards_action(
+    lambda post, race: ReopenForm(post), "reopen_form", gettext_lazy("The results are reopened.")
+)
+def race_reopen_view(request: HttpRequest, race: Race, data: dict[str, Any]) -> None:
+    race_reopen(race=race, by=request.user, reason=data["reason"])
