@@ -298,11 +298,15 @@ def routes(
     start_stops: int,
     *,
     dangerous: Collection[str] = (),
+    split: bool = False,
 ) -> list[dict[str, list[tuple[tuple[int, int, int], tuple[str, ...]]]]]:
     """Like `reachable`, but every way `search` tells apart to each square (one per search state:
-    lane shifts run, last shift, lane lock, zig-zag), best first: item `d` maps a square `d` squares
-    away to [(cost, path), ...]. The first of each list is `reachable`'s path."""
-    layers = _layers(track, start, length, occupied, start_corner, start_stops, dangerous, True, True)
+    lane shifts run, last shift, lane lock, zig-zag; with `split`, dangerous squares crossed too),
+    best first: item `d` maps a square `d` squares away to [(cost, path), ...]. The first of each
+    list is `reachable`'s path."""
+    layers = _layers(
+        track, start, length, occupied, start_corner, start_stops, dangerous, True, True, split=split
+    )
     out: list[dict[str, list[tuple[tuple[int, int, int], tuple[str, ...]]]]] = [{start: [((0, 0, 0), ())]}]
     for depth in range(1, len(layers)):
         found: dict[str, list[tuple[int, tuple]]] = {}
@@ -340,9 +344,12 @@ def _layers(
     zigzag: bool,
     lock_exits: bool,
     max_dangerous: int | None = None,
+    split: bool = False,
 ) -> list[_Layer]:
     """The layered search: item d holds every state d squares from the start, with its best cost
-    and the state it came from. Stops at the first empty layer."""
+    and the state it came from. Stops at the first empty layer. `split`: the dangerous squares
+    crossed are part of the state (bits 1… of its zig-zag field), so a way over one does not give
+    way to a way round it."""
     ahead = track.ahead_map
     lanes = track.lane_map
     corner_of = track.corner_map
@@ -385,8 +392,8 @@ def _layers(
                         if ndir and d != ndir:
                             if not zigzag:
                                 continue
-                            if not nzig:
-                                nzig = True
+                            if not nzig & 1:
+                                nzig = nzig | 1
                                 ncost += _ZIGZAG
                         ndir = d
                         ncost += 1
@@ -397,6 +404,8 @@ def _layers(
                     ncost += _DANGER
                     if too_dangerous is not None and ncost >= too_dangerous:
                         continue
+                    if split:
+                        nkey = (*nkey[:4], nkey[4] + 2)
                 old = nxt.get(nkey)
                 if old is None or ncost < old[0]:
                     nxt[nkey] = (ncost, key)

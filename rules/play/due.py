@@ -44,7 +44,7 @@ class TestDue:
     car: str
     square: str | None = None
     # D4: the engine tests of one push are rolled in any order (`damage.engine_tests` reads them
-    # so); the others in the order given
+    # so); D3: so are the collision rolls of the cars touched; the others in the order given
     any_order: bool = False
 
     def roll(self, value: int, mover: str) -> TestRoll:
@@ -116,7 +116,10 @@ def due_of(game: Game, state: RaceState, move: Move, gaps: list[Violation]) -> t
         kind = KIND_OF_RULE[v.rule]
         assert v.car is not None
         square = dict(v.params).get("sq") if kind is TestKind.HANDLING else None
-        out.append(TestDue(kind, v.car, square, kind in ANY_ORDER))
+        # D3: the cars touched roll in any order (`damage.collision_tests` matches each by car),
+        # the mover after them
+        free = kind in ANY_ORDER or (kind is TestKind.COLLISION and v.car != move.car)
+        out.append(TestDue(kind, v.car, square, free))
     if any(d.any_order for d in out):
         out = _header_order(game, out)
     return tuple(out)

@@ -42,10 +42,12 @@ def play(table: Table, raw: Mapping[str, Any] | Move) -> tuple[Table, Events]:
     returns the same table and the violations (turn, car, rule, message)."""
     move = read(table, raw)
     to = table.to_play
+    if table.closed is not None and _is_spare(table, move):
+        # the last move of the turn just played, before its red flag; also once every car is out
+        # (the race is over only if no spare car leaves its stand)
+        return _spare(table, move)
     if to is None:
         return table, (not_playing(table, move.car),)
-    if table.closed is not None and _is_spare(table, move):
-        return _spare(table, move)  # the last move of the turn just played, before its red flag
     if to.restart_due:
         return table, (restart_first(table, move.car),)
     if move.car != to.car:

@@ -68,6 +68,12 @@ class Way:
     kinds: tuple[str, ...] = ()  # the kinds of the events the move makes (corner-exit, finished…)
     move: Move = field(repr=False, compare=False, default=None)  # type: ignore[assignment]
 
+    @property
+    def choice(self) -> tuple:
+        """What tells two ways to one square apart for the player: what they cost and the rolls
+        they call for (a dangerous square crossed or avoided: avoiding is optional)."""
+        return (self.cost, tuple(sorted((t.kind, t.car, t.square or "") for t in self.tests)))
+
     def to_json(self) -> dict[str, Any]:
         """The race-log@1 move object, without its `tests`."""
         return self.move.to_json()
@@ -78,8 +84,9 @@ class StopChoice:
     """A square the car may stop on. `way`: the way the rules prefer (the cheapest; among equal
     costs the path the engine's own search picks for a `to` move: fewest dangerous squares, no
     zig-zag, fewest lane shifts). `ways`: every legal way found, `way` first. `alternatives`:
-    the other ways whose cost differs (a choice that matters: another lane out of a corner,
-    braking into a blocked square…); 0 when any way costs the same."""
+    the other ways whose cost or rolls differ (a choice that matters: another lane out of a
+    corner, braking into a blocked square, a dangerous square crossed…); 0 when any way is the
+    same."""
 
     square: str
     ways: tuple[Way, ...]
@@ -90,11 +97,11 @@ class StopChoice:
 
     @property
     def alternatives(self) -> tuple[Way, ...]:
-        seen = {self.ways[0].cost}
+        seen = {self.ways[0].choice}
         out = []
         for w in self.ways[1:]:
-            if w.cost not in seen:
-                seen.add(w.cost)
+            if w.choice not in seen:
+                seen.add(w.choice)
                 out.append(w)
         return tuple(out)
 
@@ -213,12 +220,30 @@ def _candidates(table: Table, car: CarState, base: Move, sizes: _Sizes, slipstre
         layers = _lane_routes(table, car, occupied, longest)
     else:
         layers = routes(track, start, longest, occupied, car.corner, car.stops, dangerous=state.dangerous)
+        if state.dangerous:  # a way over a dangerous square too, where one avoids it (optional)
+            _merge(
+                layers,
+                routes(
+                    track,
+                    start,
+                    longest,
+                    occupied,
+                    car.corner,
+                    car.stops,
+                    dangerous=state.dangerous,
+                    split=True,
+                ),
+            )
     reach = len(layers) - 1
     mains: list[tuple[tuple[str, ...], int]] = []  # brake-free paths, for slipstreams
     if reach == 0:  # boxed in (C5): the car stays put and pays for the squares it cannot move
         for brake in range(brakes + 1):
             yield _with(base, to=start, path=None, brake=brake)
         return
+    if not in_lane:  # braking the whole total: the car stays put (C4; in a corner, a stop: C5)
+        stay = sizes.total[1 if track.corner_between(start, start) else 0]
+        if 0 < stay <= brakes:
+            yield _with(base, to=start, path=None, brake=stay)
     for depth in range(1, reach + 1):
         for square, found in layers[depth].items():
             paths = _unrefused(found)
@@ -288,6 +313,15 @@ def _drive_through(table: Table, car: CarState, base: Move, sizes: _Sizes, occup
                 yield _with(base, to=None, path=way, brake=total - depth)
         elif depth - total <= bonus_max:
             yield _with(base, to=None, path=way, bonus=depth - total)
+
+
+def _merge(layers: list[dict], more: list[dict]) -> None:
+    """Add to `layers` the ways of `more` it lacks, after its own (the same reach: the split
+    search follows the same squares)."""
+    for have, extra in zip(layers, more, strict=True):
+        for square, ways in extra.items():
+            known = {p for _, p in have[square]}
+            have[square].extend((c, p) for c, p in ways if p not in known)
 
 
 def _unrefused(ways: list[tuple[tuple[int, int, int], tuple[str, ...]]]) -> list:

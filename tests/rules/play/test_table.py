@@ -188,7 +188,11 @@ def test_a_collision_calls_for_the_touched_car_then_the_mover(oval):
         "roll": 7,
         "path": ["S1-b3", "S1-b4", "S1-b5", "S1-b6", "S1-b7", "S1-b8", "T1-b1"],
     }
-    assert tests_due(table, behind) == (TestDue(Kind.COLLISION, "1"), TestDue(Kind.COLLISION, "2"))
+    # the touched car's roll first (any order among touched cars), the mover's after it
+    assert tests_due(table, behind) == (
+        TestDue(Kind.COLLISION, "1", any_order=True),
+        TestDue(Kind.COLLISION, "2"),
+    )
     first = {"test": "collision", "car": "1", "roll": 15}
     assert tests_due(table, {**behind, "tests": [first]}) == (TestDue(Kind.COLLISION, "2"),)
     both = [first, {"test": "collision", "roll": 9}]
@@ -274,4 +278,80 @@ def test_a_spare_car_is_the_last_move_of_the_turn_just_played(oval):
     assert after.state.car("2").status is CarStatus.RACING and after.state.car("2").square == "S1-c6"
     assert [m["car"] for m in after.log()["turns"][0]["moves"]] == ["1", "2"]
     assert len(after.log()["turns"]) == 1 and after.to_play.turn == 2
+    assert undo(after) is table
+
+
+# -- every legal move offered (race night at a real table) -----------------------------------
+def test_braking_the_whole_roll_in_a_two_stop_corner_stays_put_and_saves_the_car(oval):
+    last = [s for s in oval.squares if s.startswith("T2-b")][-1]
+    table = hand_table(oval, {"1": last}, gears={"1": 1}, corner={"1": ("T2", 0)})
+    found = stops(table, 1, 2)
+    onward = [s for s in found if s.square != last]
+    assert onward and all(s.way.cost.out is Cause.CORNER for s in onward)  # every way on eliminates
+    (stay,) = [s for s in found if s.square == last]
+    assert stay.way.path == () and stay.way.brake == 2 and stay.way.cost.out is None
+    assert stay.way.cost.lost("brakes") == 2
+    after, _ = play(table, stay.way.to_json())
+    assert after.state.car("1").square == last and after.state.car("1").stops == 1  # a stop (C5)
+
+
+def test_staying_put_needs_the_brakes_for_the_whole_total(oval):
+    last = [s for s in oval.squares if s.startswith("T2-b")][-1]
+    worn = hand_table(oval, {"1": last}, gears={"1": 1}, corner={"1": ("T2", 0)}, wear={"1": {"brakes": 1}})
+    assert last not in {s.square for s in stops(worn, 1, 2)}
+    assert last in {s.square for s in stops(worn, 1, 1)}
+
+
+def test_a_way_over_a_dangerous_square_is_offered_beside_the_way_round_it(oval):
+    table = hand_table(oval, {"1": "S1-b2"}, gears={"1": 3}, dangerous=frozenset({"S1-b4"}))
+    at = next(s for s in stops(table, 3, 4) if s.square == "S1-b6")
+    assert at.way.tests == ()  # the way the rules prefer avoids it
+    over = [w for w in at.alternatives if w.tests == (TestDue(Kind.HANDLING, "1", "S1-b4"),)]
+    assert over and "S1-b4" in over[0].path and over[0].cost == at.way.cost
+    played, _ = play(table, rolled(table, over[0].to_json(), 12))
+    assert played.moves() == 1
+
+
+def test_the_touched_cars_collision_rolls_are_taken_in_any_order(oval):
+    where = {"1": "S1-a3", "2": "S1-c3", "3": "S1-b1"}
+    table = hand_table(oval, where, gears={"1": 3, "2": 3, "3": 3})
+    for cid, lane in (("1", "a"), ("2", "c")):
+        path = [f"S1-{lane}{i}" for i in range(4, 8)]
+        table, _ = play(table, {"car": cid, "gear": 3, "roll": 4, "path": path})
+    assert table.to_play.car == "3"
+    stop = next(s for s in stops(table, 3, 6) if s.square == "S1-b7")
+    due = stop.way.tests
+    assert {d.car for d in due[:2]} == {"1", "2"} and all(d.any_order for d in due[:2])
+    for order in (("1", "2"), ("2", "1")):
+        rolls = [{"test": "collision", "car": c, "roll": 15} for c in order]
+        move = {**stop.way.to_json(), "tests": rolls}
+        mine = [{"test": "collision", "roll": 15}] * len(tests_due(table, move))
+        after, events = play(table, {**move, "tests": rolls + mine})
+        assert after is not table, [str(e) for e in events]
+
+
+def test_a_spare_car_still_plays_once_every_car_is_out(oval):
+    options = ("A5", "A7")
+    cars = [car("1", 1, stand="PIT-1"), car("2", 2, stand="PIT-3")]
+    table = Table.start(header(cars, options=list(options)), oval, RuleSet.from_options(options))
+    last = [s for s in oval.squares if s.startswith("T2-b")][-1]
+    _, state = placed(oval, {"1": last, "2": "S2-b1"}, options=options, corner={"1": ("T2", 0)})
+    state = state.with_car(
+        state.car("2").with_(status=CarStatus.OUT, square=None, cause=Cause.ENGINE, out_turn=0)
+    )
+    state = state.with_car(state.car("1").with_(gear=1))
+    table = table.with_state(state)
+    doomed = next(s for s in stops(table, 1, 1) if s.way.cost.out is not None)
+    table, _ = play(table, rolled(table, doomed.way.to_json()))
+    assert table.to_play is None  # every car is out
+    spare = {
+        "car": "2",
+        "gear": 4,
+        "roll": 7,
+        "path": ["PIT-4", "PIT-5", "PIT-6", "S1-c3", "S1-c4", "S1-c5", "S1-c6"],
+        "option": {"spare": {"engine": 1, "tyres": 1}},
+    }
+    after, events = play(table, spare)
+    assert after is not table, [str(e) for e in events]
+    assert after.state.car("2").status is CarStatus.RACING and after.to_play is not None
     assert undo(after) is table
