@@ -97,7 +97,9 @@ def read_qualifying(data: bytes | str | Mapping[str, Any]) -> QualifyingSheet:
         laps.append(
             QualifyingLap(
                 car=car,
-                throws=_int(lap.get("throws"), f"{where}.throws", 0),
+                # F1: a lap goes round the board, which no car does without a throw; an unfinished
+                # lap may have stopped at once
+                throws=_int(lap.get("throws"), f"{where}.throws", 1 if completed else 0),
                 clock=lap.get("clock"),
                 seconds=parse_clock(lap.get("clock"), f"{where}.clock"),
                 exit_squares=_int(lap.get("exit_squares", 0), f"{where}.exit_squares", 0),

@@ -4,7 +4,10 @@ from __future__ import annotations
 
 import json
 
+import pytest
+
 from rules import qualify
+from rules.formats import LogFormatError
 
 
 def _lap(car, throws, clock, exits=0, **kw):
@@ -45,4 +48,12 @@ def test_soft_tyres_double_the_exit_squares():
 
 def test_an_unfinished_lap_starts_last():
     result = qualify(_sheet(_lap("1", 10, "1:00", completed=False), _lap("2", 30, "6:00")))
+    assert [(s.car, s.absolute) for s in result.grid] == [("2", 36), ("1", None)]
+
+
+def test_a_completed_lap_of_no_throw_is_refused_and_an_unfinished_one_may_have_none():
+    with pytest.raises(LogFormatError) as caught:
+        qualify(_sheet(_lap("1", 0, "0:00"), _lap("2", 30, "6:00")))
+    assert caught.value.where == "laps[0].throws" and caught.value.params["minimum"] == 1
+    result = qualify(_sheet(_lap("1", 0, "0:00", completed=False), _lap("2", 30, "6:00")))
     assert [(s.car, s.absolute) for s in result.grid] == [("2", 36), ("1", None)]
