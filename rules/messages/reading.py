@@ -83,6 +83,60 @@ class ReadCode(StrEnum):
     GRID_SQUARES = "read.grid_squares"
     UNKNOWN_SQUARE = "read.unknown_square"
     SQUARE_ALREADY_SLOT = "read.square_already_slot"
+    # boards, square for square (rules/circuits/problems.py, `formule-de/circuit@2`)
+    SQUARE_ID = "read.square_id"
+    SQUARE_TWICE = "read.square_twice"
+    EXPECTED_NUMBER = "read.expected_number"
+    LEVEL_POSITIVE = "read.level_positive"
+    LEVEL_BEYOND_LAP = "read.level_beyond_lap"
+    OUTLINE = "read.outline"
+    SECTION_IN_CORNER = "read.section_in_corner"
+    EDGE_PAIR = "read.edge_pair"
+    EDGE_TWICE = "read.edge_twice"
+    PIT_EDGE = "read.pit_edge"
+    LEVEL_NOT_RISING = "read.level_not_rising"
+    NO_LINE = "read.no_line"
+    NO_WAY_FORWARD = "read.no_way_forward"
+    UNREACHABLE = "read.unreachable"
+    NO_WAY_TO_LINE = "read.no_way_to_line"
+    UNKNOWN_CORNER = "read.unknown_corner"
+    CORNER_TWICE = "read.corner_twice"
+    CORNER_WITHOUT_SQUARES = "read.corner_without_squares"
+    PIT_LANE_EMPTY = "read.pit_lane_empty"
+    NOT_PIT_SQUARE = "read.not_pit_square"
+    PIT_SQUARE_OUTSIDE = "read.pit_square_outside"
+    NOT_TRACK_SQUARE = "read.not_track_square"
+    STAND_OFF_PIT = "read.stand_off_pit"
+    PIT_IN_CORNER = "read.pit_in_corner"
+    # GP Online track files (rules/circuits/gpo*.py); `where` is "line N" of the file
+    GPO_FIELDS = "read.gpo_fields"
+    GPO_NOT_AN_INTEGER = "read.gpo_not_an_integer"
+    GPO_NOT_A_NUMBER = "read.gpo_not_a_number"
+    GPO_SQUARE_TYPE = "read.gpo_square_type"
+    GPO_NO_SQUARES = "read.gpo_no_squares"
+    GPO_NODE_TWICE = "read.gpo_node_twice"
+    GPO_NO_EDGES = "read.gpo_no_edges"
+    GPO_NO_VALUES = "read.gpo_no_values"
+    GPO_NO_GRID = "read.gpo_no_grid"
+    GPO_AFTER_GRID = "read.gpo_after_grid"
+    GPO_UNKNOWN_NODE = "read.gpo_unknown_node"
+    GPO_EDGE_TO_ITSELF = "read.gpo_edge_to_itself"
+    GPO_VALUE_TWICE = "read.gpo_value_twice"
+    GPO_GRID_TWICE = "read.gpo_grid_twice"
+    GPO_UNTYPED_SQUARE = "read.gpo_untyped_square"
+    GPO_NO_DISTANCE = "read.gpo_no_distance"
+    GPO_BAD_DISTANCE = "read.gpo_bad_distance"
+    GPO_VALUE_MEANS_NOTHING = "read.gpo_value_means_nothing"
+    GPO_DISTANCE_NOT_RISING = "read.gpo_distance_not_rising"
+    GPO_NO_FINISH = "read.gpo_no_finish"
+    GPO_FINISH_IN_CORNER = "read.gpo_finish_in_corner"
+    GPO_TOO_MANY_LANES = "read.gpo_too_many_lanes"
+    GPO_EDGE_IN_ROW = "read.gpo_edge_in_row"
+    GPO_UNREACHABLE = "read.gpo_unreachable"
+    GPO_LOOP = "read.gpo_loop"
+    GPO_PIT_WAYS = "read.gpo_pit_ways"
+    GPO_PIT_CHAIN = "read.gpo_pit_chain"
+    GPO_GRID_OFF_TRACK = "read.gpo_grid_off_track"
 
 
 READ_TEMPLATES: dict[ReadCode, str] = {
@@ -150,6 +204,97 @@ READ_TEMPLATES: dict[ReadCode, str] = {
     ReadCode.GRID_SQUARES: gettext_noop("expected a non-empty list of starting squares"),
     ReadCode.UNKNOWN_SQUARE: gettext_noop("unknown square {square!r}"),
     ReadCode.SQUARE_ALREADY_SLOT: gettext_noop("square {square} is already grid slot {slot}"),
+    ReadCode.SQUARE_ID: gettext_noop("{id!r} is not a usable square id (letters, digits, -, _, .)"),
+    ReadCode.SQUARE_TWICE: gettext_noop("duplicate square id {id!r}"),
+    ReadCode.EXPECTED_NUMBER: gettext_noop("expected a number, got {got}"),
+    ReadCode.LEVEL_POSITIVE: gettext_noop("a level must be above 0, got {got}"),
+    ReadCode.LEVEL_BEYOND_LAP: gettext_noop(
+        "level {level} is beyond the lap ({lap}, the highest level of a track square)"
+    ),
+    ReadCode.OUTLINE: gettext_noop("expected 3 to 8 points [x, y], got {got}"),
+    ReadCode.SECTION_IN_CORNER: gettext_noop("a square inside a corner belongs to no straight section"),
+    ReadCode.EDGE_PAIR: gettext_noop("expected an arrow [from, to] of two square ids, got {got}"),
+    ReadCode.EDGE_TWICE: gettext_noop("the arrow {square} → {to} is listed twice"),
+    ReadCode.PIT_EDGE: gettext_noop(
+        "{square} is in the pit lane: the pit lane's arrows come from 'pit', they are not listed"
+    ),
+    ReadCode.LEVEL_NOT_RISING: gettext_noop(
+        "the arrow {square} → {to} goes from level {start} to {end}: levels rise along the arrows,"
+        " except across the finish line"
+    ),
+    ReadCode.NO_LINE: gettext_noop("no arrow crosses the finish line (from the highest levels to the lowest)"),
+    ReadCode.NO_WAY_FORWARD: gettext_noop("square {square} has no arrow forward"),
+    ReadCode.UNREACHABLE: gettext_noop("square {square} cannot be reached from the grid"),
+    ReadCode.NO_WAY_TO_LINE: gettext_noop("from square {square} the finish line cannot be reached"),
+    ReadCode.UNKNOWN_CORNER: gettext_noop("unknown corner {corner!r}"),
+    ReadCode.CORNER_TWICE: gettext_noop("duplicate corner id {id!r}"),
+    ReadCode.CORNER_WITHOUT_SQUARES: gettext_noop("corner {id!r} has no square"),
+    ReadCode.PIT_LANE_EMPTY: gettext_noop("the pit lane needs at least one square"),
+    ReadCode.NOT_PIT_SQUARE: gettext_noop("square {square} is not in the pit lane (its lane is not \"pit\")"),
+    ReadCode.PIT_SQUARE_OUTSIDE: gettext_noop("square {square} is in lane \"pit\" but not in the pit lane's list"),
+    ReadCode.NOT_TRACK_SQUARE: gettext_noop("square {square} is in the pit lane, not on the track"),
+    ReadCode.STAND_OFF_PIT: gettext_noop("only a square of the pit lane can be a stand"),
+    ReadCode.PIT_IN_CORNER: gettext_noop("a square of the pit lane is inside no corner"),
+    ReadCode.GPO_FIELDS: gettext_noop("expected {fields}, got {got!r}"),
+    ReadCode.GPO_NOT_AN_INTEGER: gettext_noop("{field} must be a whole number, got {got!r}"),
+    ReadCode.GPO_NOT_A_NUMBER: gettext_noop("{field} must be a number, got {got!r}"),
+    ReadCode.GPO_SQUARE_TYPE: gettext_noop("unknown square type {got} (0 to 7)"),
+    ReadCode.GPO_NO_SQUARES: gettext_noop(
+        "no squares: expected one square a line after the header (ID X Y TYPE [F])"
+    ),
+    ReadCode.GPO_NODE_TWICE: gettext_noop("square {node} is listed twice (first on line {first})"),
+    ReadCode.GPO_NO_EDGES: gettext_noop(
+        "the file ends before its edges: expected a blank line, then one edge a line (FROM TO)"
+    ),
+    ReadCode.GPO_NO_VALUES: gettext_noop(
+        "the file ends before its corner distances: expected a blank line, then one line ID VALUE "
+        "for each corner square and stand"
+    ),
+    ReadCode.GPO_NO_GRID: gettext_noop(
+        "the file ends before its grid: expected a blank line, then one line ID ANGLE for each grid square"
+    ),
+    ReadCode.GPO_AFTER_GRID: gettext_noop("more text after the grid, the file's last block"),
+    ReadCode.GPO_UNKNOWN_NODE: gettext_noop("no square {node} in the file"),
+    ReadCode.GPO_EDGE_TO_ITSELF: gettext_noop("an edge from square {node} to itself"),
+    ReadCode.GPO_VALUE_TWICE: gettext_noop("square {node} already has a value (line {first})"),
+    ReadCode.GPO_GRID_TWICE: gettext_noop("square {node} is already on the grid (line {first})"),
+    ReadCode.GPO_UNTYPED_SQUARE: gettext_noop(
+        "square {node} has type 0 (unknown) but edges lead to or from it: give it a type"
+    ),
+    ReadCode.GPO_NO_DISTANCE: gettext_noop(
+        "corner square {node} ({stops} stops) has no distance (an ID VALUE line)"
+    ),
+    ReadCode.GPO_BAD_DISTANCE: gettext_noop(
+        "square {node}: a distance inside a corner counts half steps from 0 (0, 0.5, 1…), got {got}"
+    ),
+    ReadCode.GPO_VALUE_MEANS_NOTHING: gettext_noop(
+        "square {node} is neither in a corner nor in the pit lane: its value {got} means nothing"
+    ),
+    ReadCode.GPO_DISTANCE_NOT_RISING: gettext_noop(
+        "the distance inside the corner does not rise along the edge {source} → {target} ({before},"
+        " then {after})"
+    ),
+    ReadCode.GPO_NO_FINISH: gettext_noop("no square is marked F (the finish line), and none has type 5"),
+    ReadCode.GPO_FINISH_IN_CORNER: gettext_noop(
+        "square {node} is marked F inside a corner: the finish line crosses a straight"
+    ),
+    ReadCode.GPO_TOO_MANY_LANES: gettext_noop(
+        "square {node} has {count} squares side by side with it: a track has 3 lanes at most"
+    ),
+    ReadCode.GPO_EDGE_IN_ROW: gettext_noop(
+        "the edge {source} → {target} joins two squares side by side on a straight"
+    ),
+    ReadCode.GPO_UNREACHABLE: gettext_noop("square {node} cannot be reached from the finish line"),
+    ReadCode.GPO_LOOP: gettext_noop("square {node} is on a loop that does not cross the finish line"),
+    ReadCode.GPO_PIT_WAYS: gettext_noop(
+        "the pit lane needs one way in and one way out from the track, got {ins} in and {outs} out"
+    ),
+    ReadCode.GPO_PIT_CHAIN: gettext_noop(
+        "pit-lane square {node} is not on one chain from the way in to the way out"
+    ),
+    ReadCode.GPO_GRID_OFF_TRACK: gettext_noop(
+        "square {node} is not a square of the track: it cannot be on the grid"
+    ),
 }
 
 # What a list holds (`EXPECTED_LIST`'s `items`), words of the `list` vocabulary.
@@ -162,6 +307,10 @@ LIST_ITEMS = (
     pgettext("list", "a list of d20 rolls"),
     pgettext("list", "a list of pit stops"),
     pgettext("list", "a list of timed laps"),
+    pgettext("list", "a non-empty list of squares"),
+    pgettext("list", "a list of arrows"),
+    pgettext("list", "a list of corners"),
+    pgettext("list", "a list of pit-lane squares"),
 )
 # The reasons Python's JSON and UTF-8 decoders give (`why`), words of the `json` vocabulary.
 JSON_REASONS = (
