@@ -23,16 +23,11 @@ from dataclasses import dataclass
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from tests.chromium import CHROMIUM, CHROMIUM_ARGS  # noqa: E402
+
 OUT = ROOT / "docs" / "screenshots"
-CHROMIUM = os.getenv("CHROMIUM", "/usr/bin/chromium")
-CHROMIUM_ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-]
 DESKTOP = {"viewport": {"width": 1280, "height": 800}, "device_scale_factor": 1}
 PHONE = {
     "viewport": {"width": 390, "height": 844},

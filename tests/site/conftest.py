@@ -8,34 +8,18 @@ from pathlib import Path
 
 import pytest
 
-from circuits.models import Circuit
-from league.models import Driver, Season, SeasonEntry, Team
+from league.models import Driver, Season, SeasonEntry
 from races.models import Race, Result
+from tests.chromium import CHROMIUM, CHROMIUM_ARGS
 from tests.conftest import absent
-from tests.factories import make_circuit, make_driver, make_entry, make_season, make_team, run_race
+from tests.factories import Cast, make_circuit, make_driver, make_entry, make_season, make_team, run_race
 
-CHROMIUM = os.getenv("CHROMIUM", "/usr/bin/chromium")
-# Debian's Chromium, never a downloaded one; no sandbox (containers), nothing fetched in the background.
-CHROMIUM_ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-]
 PROJECT_CIRCUITS = Path(__file__).resolve().parents[2] / "fixtures" / "circuits"
 
 
 @dataclass
-class SmallLeague:
+class SmallLeague(Cast):
     season: Season
-    circuit: Circuit
-    red: Team
-    blue: Team
-    alice: Driver
-    bruno: Driver
-    chloe: Driver
     david: Driver
     entries: list[SeasonEntry]
     races: list[Race] = field(default_factory=list)
@@ -57,7 +41,9 @@ def small_league(races: int = 3, **season: object) -> SmallLeague:
         make_entry(league_season, 3, chloe, blue),
         make_entry(league_season, 4, david, blue),
     ]
-    league = SmallLeague(league_season, circuit, red, blue, alice, bruno, chloe, david, entries)
+    league = SmallLeague(
+        circuit, red, blue, alice, bruno, chloe, season=league_season, david=david, entries=entries
+    )
     for _ in range(races):
         race_more(league)
     return league
