@@ -184,6 +184,19 @@ def make_steward(username: str = "steward") -> Any:
 
 
 @dataclass
+class Cast:
+    """Where and who a small test league races: a circuit, two teams, three drivers (the leagues of
+    tests/api, tests/pages and tests/site add their seasons, entries and races)."""
+
+    circuit: Circuit
+    red: Team
+    blue: Team
+    alice: Driver
+    bruno: Driver
+    chloe: Driver
+
+
+@dataclass
 class Oval:
     """The worked examples' race (fixtures/examples/race-ovale-valid.json), ready for its sheet."""
 

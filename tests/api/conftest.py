@@ -10,24 +10,18 @@ from django.contrib.auth import get_user_model
 from rest_framework.authtoken.models import Token
 from rest_framework.test import APIClient
 
-from circuits.models import Circuit
-from league.models import Driver, Season, SeasonEntry, Team
+from league.models import Season, SeasonEntry
 from races.models import Race
+from tests import factories
 from tests.factories import make_circuit, make_driver, make_entry, make_race, make_season, make_team, run_race
 
 User = get_user_model()
 
 
 @dataclass
-class League:
+class League(factories.Cast):
     season: Season  # 2026, running: race 1 official, race 2 scheduled
     old_season: Season  # 2025, finished: one official race
-    circuit: Circuit
-    red: Team
-    blue: Team
-    alice: Driver
-    bruno: Driver
-    chloe: Driver
     car7: SeasonEntry  # alice, red
     car3: SeasonEntry  # bruno, blue
     car8: SeasonEntry  # chloe, red
@@ -58,15 +52,11 @@ def build_league() -> League:
     # Fixed dates, so the date filters have something definite to find.
     Race.objects.filter(pk=old_result.race_id).update(scheduled_at=datetime(2025, 3, 9, 14, tzinfo=UTC))
     Race.objects.filter(pk=first.race_id).update(scheduled_at=datetime(2026, 3, 8, 14, tzinfo=UTC))
+    cast = factories.Cast(circuit, red, blue, alice, bruno, chloe)
     return League(
+        **vars(cast),
         season=season,
         old_season=old_season,
-        circuit=circuit,
-        red=red,
-        blue=blue,
-        alice=alice,
-        bruno=bruno,
-        chloe=chloe,
         car7=car7,
         car3=car3,
         car8=car8,

@@ -10,9 +10,10 @@ import pytest
 from django.utils import timezone
 
 from circuits.models import Circuit
-from league.models import Driver, ExperienceEntry, Season, Team
+from league.models import ExperienceEntry, Season
 from races.models import Race, Result
 from tests.factories import (
+    Cast,
     make_driver,
     make_entry,
     make_race,
@@ -30,15 +31,9 @@ OVALE["segments"][1]["name"] = "Épingle"
 
 
 @dataclass
-class League:
+class League(Cast):
     season: Season
     old_season: Season
-    circuit: Circuit
-    red: Team
-    blue: Team
-    alice: Driver
-    bruno: Driver
-    chloe: Driver
     first_race: Race
     second_race: Race
     next_race: Race
@@ -85,15 +80,11 @@ def league(db) -> League:
     ExperienceEntry.objects.create(
         season=season, race=first, team=red, reason=ExperienceEntry.Reason.ONE_TWO, amount=Decimal("0.3")
     )
+    cast = Cast(circuit, red, blue, alice, bruno, chloe)
     return League(
+        **vars(cast),
         season=season,
         old_season=old,
-        circuit=circuit,
-        red=red,
-        blue=blue,
-        alice=alice,
-        bruno=bruno,
-        chloe=chloe,
         first_race=first,
         second_race=second,
         next_race=upcoming,
