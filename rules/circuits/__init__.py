@@ -8,47 +8,37 @@ a board at once (the board editor shows them all), each naming its square.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field
 from typing import Any
 
-from rules.messages.reading import ReadCode
-from rules.track import CIRCUIT_FORMAT, CircuitError, Track
-from rules.track import load_circuit as _load_v1
-
-CIRCUIT_FORMAT_V1 = CIRCUIT_FORMAT
-CIRCUIT_FORMAT_V2 = "formule-de/circuit@2"
-
-
-@dataclass(frozen=True, slots=True)
-class Problem:
-    """One thing wrong with a board: `code` and `params` say what, `where` the field path
-    ("squares[12].level"), `square` the id of the square at fault (None when none is)."""
-
-    code: ReadCode
-    where: str
-    square: str | None = None
-    params: dict[str, Any] = field(default_factory=dict)
-
-    def error(self) -> CircuitError:
-        return CircuitError(self.where, self.code, **self.params)
+from rules.circuits.build import build
+from rules.circuits.model import CircuitError, Track
+from rules.circuits.problems import CIRCUIT_FORMAT_V2, Problem, problems_v2
+from rules.circuits.v1 import CIRCUIT_FORMAT_V1, compile_exact, compile_v1, json_number
 
 
 def load(doc: Mapping[str, Any]) -> Track:
-    """A `Track` from an `@1` or `@2` document; `CircuitError` names the first problem."""
-    return _load_v1(doc)
+    """A `Track` from an `@1` or `@2` document; `CircuitError` names the first problem. The track
+    keeps `doc` as its `document` and the `@2` form as `compiled`."""
+    if isinstance(doc, Mapping) and doc.get("format") == CIRCUIT_FORMAT_V2:
+        found = problems_v2(doc)
+        if found:
+            raise found[0].error()
+        return build(doc)
+    exact = compile_exact(doc)  # `@1`, or an error naming the format
+    compiled = {**exact, "squares": [{**sq, "level": json_number(sq["level"])} for sq in exact["squares"]]}
+    return build(exact, document=doc, compiled=compiled)
 
 
-def compile_v1(doc: Mapping[str, Any]) -> dict[str, Any]:
-    """The `@2` document of an `@1` circuit: same ids, lanes, levels and edges (in order)."""
-    raise NotImplementedError
-
-
-def problems(doc: Mapping[str, Any]) -> list[Problem]:
-    """Every problem of a board (`@1` or `@2`), in document order; empty when it loads."""
+def problems(doc: Any) -> list[Problem]:
+    """Every problem of a board, in document order; empty when it loads. An `@1` document has at
+    most one: its reader stops at the first, as it always has."""
+    if isinstance(doc, Mapping) and doc.get("format") == CIRCUIT_FORMAT_V2:
+        return problems_v2(doc)
     try:
-        load(doc)
+        compile_exact(doc)
     except CircuitError as err:
-        return [Problem(err.code, err.where, None, dict(err.params))]
+        square = err.params.get("square")
+        return [Problem(err.code, err.where, square if isinstance(square, str) else None, dict(err.params))]
     return []
 
 
@@ -57,6 +47,7 @@ __all__ = [
     "CIRCUIT_FORMAT_V2",
     "CircuitError",
     "Problem",
+    "Track",
     "compile_v1",
     "load",
     "problems",

@@ -58,7 +58,7 @@ def test_side_by_side_means_adjacent_lanes_less_than_half_a_level_apart(ovale):
         (lambda d: d["segments"][3]["corner"].pop("stops"), "segments[3].corner.stops"),
         (lambda d: d["segments"][3]["corner"].update(stops=4), "segments[3].corner.stops"),
         (lambda d: d["segments"][2].update(id="S1"), "segments[2].id"),
-        (lambda d: d.update(format="formule-de/circuit@2"), "format"),
+        (lambda d: d.update(format="formule-de/circuit@3"), "format"),
         (lambda d: d.update(colour="red"), "colour"),
         (lambda d: d["pit"].update(entry="S3-z2"), "pit.entry"),
         (lambda d: d.update(segments=[]), "segments"),
