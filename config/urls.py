@@ -34,6 +34,7 @@ urlpatterns = [
     path("", cached_page(home), name="home"),
     path("", include("league.urls")),
     path("", include("races.urls")),
+    path("", include("circuits.urls")),
     path("", include("sheets.urls")),
     path("", include("live.urls")),
 ]

@@ -1,0 +1,54 @@
+"""The board editor's fixtures: a league admin who may edit boards, a picture of the known board."""
+
+from __future__ import annotations
+
+import io
+from pathlib import Path
+from typing import Any
+
+import pytest
+from django.core.files.uploadedfile import SimpleUploadedFile
+
+from circuits.drafts import draft_create
+from circuits.models import BoardDraft
+from tests.circuits.known_board import render_png
+from tests.factories import make_user
+
+
+def make_board_admin(username: str = "boards") -> Any:
+    """A league admin (is_staff) who may change circuits."""
+    from django.contrib.auth.models import Permission
+
+    user = make_user(username, is_staff=True)
+    user.user_permissions.set(Permission.objects.filter(codename__in=("add_circuit", "change_circuit")))
+    return user
+
+
+@pytest.fixture
+def board_admin(db: None) -> Any:
+    return make_board_admin()
+
+
+@pytest.fixture
+def admin_client(client: Any, board_admin: Any) -> Any:
+    client.force_login(board_admin)
+    client.cookies["django_language"] = "en"  # the site speaks French by default; the tests read English
+    return client
+
+
+@pytest.fixture
+def board_png(tmp_path: Path) -> bytes:
+    return render_png(tmp_path / "board.png").read_bytes()
+
+
+def upload(data: bytes, name: str = "board.png") -> SimpleUploadedFile:
+    return SimpleUploadedFile(name, data, content_type="image/png")
+
+
+@pytest.fixture
+def draft(board_admin: Any, board_png: bytes) -> BoardDraft:
+    """A new board's draft, nothing traced yet."""
+    return draft_create(
+        name="Essai", slug="essai", upload=io.BytesIO(board_png), upload_name="board.png",
+        upload_size=len(board_png), by=board_admin,
+    )  # fmt: skip
