@@ -222,7 +222,9 @@ READ_TEMPLATES: dict[ReadCode, str] = {
         "the arrow {square} → {to} goes from level {start} to {end}: levels rise along the arrows,"
         " except across the finish line"
     ),
-    ReadCode.NO_LINE: gettext_noop("no arrow crosses the finish line (from the highest levels to the lowest)"),
+    ReadCode.NO_LINE: gettext_noop(
+        "no arrow crosses the finish line (from the highest levels to the lowest)"
+    ),
     ReadCode.NO_WAY_FORWARD: gettext_noop("square {square} has no arrow forward"),
     ReadCode.UNREACHABLE: gettext_noop("square {square} cannot be reached from the grid"),
     ReadCode.NO_WAY_TO_LINE: gettext_noop("from square {square} the finish line cannot be reached"),
@@ -230,8 +232,10 @@ READ_TEMPLATES: dict[ReadCode, str] = {
     ReadCode.CORNER_TWICE: gettext_noop("duplicate corner id {id!r}"),
     ReadCode.CORNER_WITHOUT_SQUARES: gettext_noop("corner {id!r} has no square"),
     ReadCode.PIT_LANE_EMPTY: gettext_noop("the pit lane needs at least one square"),
-    ReadCode.NOT_PIT_SQUARE: gettext_noop("square {square} is not in the pit lane (its lane is not \"pit\")"),
-    ReadCode.PIT_SQUARE_OUTSIDE: gettext_noop("square {square} is in lane \"pit\" but not in the pit lane's list"),
+    ReadCode.NOT_PIT_SQUARE: gettext_noop('square {square} is not in the pit lane (its lane is not "pit")'),
+    ReadCode.PIT_SQUARE_OUTSIDE: gettext_noop(
+        'square {square} is in lane "pit" but not in the pit lane\'s list'
+    ),
     ReadCode.NOT_TRACK_SQUARE: gettext_noop("square {square} is in the pit lane, not on the track"),
     ReadCode.STAND_OFF_PIT: gettext_noop("only a square of the pit lane can be a stand"),
     ReadCode.PIT_IN_CORNER: gettext_noop("a square of the pit lane is inside no corner"),
@@ -310,7 +314,6 @@ LIST_ITEMS = (
     pgettext("list", "a non-empty list of squares"),
     pgettext("list", "a list of arrows"),
     pgettext("list", "a list of corners"),
-    pgettext("list", "a list of pit-lane squares"),
 )
 # The reasons Python's JSON and UTF-8 decoders give (`why`), words of the `json` vocabulary.
 JSON_REASONS = (
