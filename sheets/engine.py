@@ -111,37 +111,14 @@ def _crew_check(entries: dict[str, RaceEntry], log_cars: Iterable[Any]) -> list[
         entry = entries.get(car.car)
         if entry is None:
             continue
-        season_entry = entry.season_entry
-        if car.driver != season_entry.driver.slug:
-            problems.append(
-                site_violation(
-                    "SITE-entries",
-                    SiteCode.DRIVER_DIFFERS,
-                    car=car.car,
-                    entered=season_entry.driver.slug,
-                    log=car.driver,
-                )
-            )
-        if car.team != season_entry.team.slug:
-            problems.append(
-                site_violation(
-                    "SITE-entries",
-                    SiteCode.TEAM_DIFFERS,
-                    car=car.car,
-                    entered=season_entry.team.slug,
-                    log=car.team,
-                )
-            )
-        if entry.grid_slot and car.grid != entry.grid_slot:
-            problems.append(
-                site_violation(
-                    "SITE-grid",
-                    SiteCode.GRID_SLOT_DIFFERS,
-                    car=car.car,
-                    entered=entry.grid_slot,
-                    log=car.grid,
-                )
-            )
+        crew = entry.season_entry
+        for rule, code, entered, logged in (
+            ("SITE-entries", SiteCode.DRIVER_DIFFERS, crew.driver.slug, car.driver),
+            ("SITE-entries", SiteCode.TEAM_DIFFERS, crew.team.slug, car.team),
+            ("SITE-grid", SiteCode.GRID_SLOT_DIFFERS, entry.grid_slot, car.grid),
+        ):
+            if entered and logged != entered:  # no grid slot drawn yet: nothing to disagree with
+                problems.append(site_violation(rule, code, car=car.car, entered=entered, log=logged))
     return problems
 
 

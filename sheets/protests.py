@@ -41,6 +41,19 @@ def _locked(sheet: RaceSheet) -> tuple[Race, RaceSheet]:
     return race, sheet
 
 
+def _locked_protest(protest: Protest) -> tuple[Race, RaceSheet, Protest]:
+    """The race's and the sheet's locks (`_locked`), then the protest's, read again under its lock."""
+    race, sheet = _locked(protest.sheet)
+    protest = (
+        # only the protest row: PostgreSQL locks no nullable side of an outer join
+        Protest.objects.select_for_update(of=("self",))
+        .select_related("filed_by", "against__season_entry")
+        .get(pk=protest.pk)
+    )
+    protest.sheet = sheet
+    return race, sheet, protest
+
+
 def _other_entrant(*, sheet: RaceSheet, user: AbstractBaseUser) -> RaceEntry:
     """The user's car, when the user drove in the sheet's race and did not submit this valid sheet."""
     entry = race_entry_of(race=sheet.race, user=user)
@@ -222,14 +235,7 @@ def protest_file(
 @transaction.atomic
 def protest_withdraw(*, protest: Protest, by: AbstractBaseUser) -> Protest:
     """The complainant takes an open protest back, while the window is open."""
-    race, sheet = _locked(protest.sheet)
-    protest = (
-        # only the protest row: PostgreSQL locks no nullable side of an outer join
-        Protest.objects.select_for_update(of=("self",))
-        .select_related("filed_by", "against__season_entry")
-        .get(pk=protest.pk)
-    )
-    protest.sheet = sheet
+    race, sheet, protest = _locked_protest(protest)
     if protest.filed_by_id != by.pk:
         raise PermissionDenied(_("Only the entrant who filed a protest withdraws it."))
     _window_open(race=race, sheet=sheet)
@@ -262,13 +268,7 @@ def protest_decide(
     """
     if not (by and by.is_staff and by.has_perm("races.change_protest")):
         raise PermissionDenied(_("Only the stewards decide protests."))
-    race, sheet = _locked(protest.sheet)
-    protest = (
-        Protest.objects.select_for_update(of=("self",))
-        .select_related("filed_by", "against__season_entry")
-        .get(pk=protest.pk)
-    )
-    protest.sheet = sheet
+    race, sheet, protest = _locked_protest(protest)
     if protest.status != Protest.Status.OPEN:
         raise ValidationError(
             _("This protest was already decided (%(status)s)."),

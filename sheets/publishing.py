@@ -51,6 +51,14 @@ def _publication_obstacles(race: Race) -> tuple[list[str], list[str]]:
     return window, blocking
 
 
+def _locked_in(race: Race, status: str, refusal: str, code: str) -> Race:
+    """The race's row lock, refused (`refusal`, with the race and its status) unless it is in `status`."""
+    race = race_lock(race.pk)
+    if race.status != status:
+        raise ValidationError(refusal, code=code, params={"race": race, "status": race.get_status_display()})
+    return race
+
+
 @transaction.atomic
 def race_publish(*, race: Race, by: AbstractBaseUser | None = None, override_reason: str = "") -> Race:
     """Make a race's validated results official: the stewards' last word on them.
@@ -61,13 +69,12 @@ def race_publish(*, race: Race, by: AbstractBaseUser | None = None, override_rea
     so a protest filed at the same moment either comes first and blocks this, or finds the race
     official and is refused.
     """
-    race = race_lock(race.pk)
-    if race.status != Race.Status.VALIDATED:
-        raise ValidationError(
-            _("%(race)s is %(status)s: only validated results can be published."),
-            code="not_validated",
-            params={"race": race, "status": race.get_status_display()},
-        )
+    race = _locked_in(
+        race,
+        Race.Status.VALIDATED,
+        _("%(race)s is %(status)s: only validated results can be published."),
+        "not_validated",
+    )
     override_reason = override_reason.strip()
     if override_reason and not (by is not None and by.is_staff):
         raise PermissionDenied(_("Only the stewards may publish before the protest window closes."))
@@ -100,13 +107,12 @@ def race_reopen(*, race: Race, by: AbstractBaseUser, reason: str) -> Race:
     """The stewards take published results back to validated, to change them; the reason is recorded."""
     if not (by is not None and by.is_staff):
         raise PermissionDenied(_("Only the stewards reopen published results."))
-    race = race_lock(race.pk)
-    if race.status != Race.Status.OFFICIAL:
-        raise ValidationError(
-            _("%(race)s is %(status)s: only published results are reopened."),
-            code="not_official",
-            params={"race": race, "status": race.get_status_display()},
-        )
+    race = _locked_in(
+        race,
+        Race.Status.OFFICIAL,
+        _("%(race)s is %(status)s: only published results are reopened."),
+        "not_official",
+    )
     if not reason.strip():
         raise ValidationError(_("Say why the results are reopened: it is recorded."), code="reason")
     race.status = Race.Status.VALIDATED
