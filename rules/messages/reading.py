@@ -240,8 +240,8 @@ READ_TEMPLATES: dict[ReadCode, str] = {
     ReadCode.STAND_OFF_PIT: gettext_noop("only a square of the pit lane can be a stand"),
     ReadCode.PIT_IN_CORNER: gettext_noop("a square of the pit lane is inside no corner"),
     ReadCode.GPO_FIELDS: gettext_noop("expected {fields}, got {got!r}"),
-    ReadCode.GPO_NOT_AN_INTEGER: gettext_noop("{field} must be a whole number, got {got!r}"),
-    ReadCode.GPO_NOT_A_NUMBER: gettext_noop("{field} must be a number, got {got!r}"),
+    ReadCode.GPO_NOT_AN_INTEGER: gettext_noop("{column} must be a whole number, got {got!r}"),
+    ReadCode.GPO_NOT_A_NUMBER: gettext_noop("{column} must be a number, got {got!r}"),
     ReadCode.GPO_SQUARE_TYPE: gettext_noop("unknown square type {got} (0 to 7)"),
     ReadCode.GPO_NO_SQUARES: gettext_noop(
         "no squares: expected one square a line after the header (ID X Y TYPE [F])"
