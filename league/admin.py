@@ -11,10 +11,11 @@ from django.http import HttpRequest
 from django.utils.html import format_html
 from django.utils.translation import gettext_lazy as _
 
+from core.admin_support import WrittenByServices
 from league.models import Driver, ExperienceEntry, SeasonEntry, Team
 
 
-class ReadOnlyExperienceInline(admin.TabularInline):
+class ReadOnlyExperienceInline(WrittenByServices, admin.TabularInline):
     """The ledger seen from a driver or a team: rows are written by services, never edited here."""
 
     model = ExperienceEntry
@@ -24,12 +25,6 @@ class ReadOnlyExperienceInline(admin.TabularInline):
     fields = ("created_at", "season", "race", "reason", "amount", "note", "created_by")
     readonly_fields = fields
     ordering = ("-created_at", "-pk")
-
-    def has_add_permission(self, request: HttpRequest, obj: Any = None) -> bool:
-        return False
-
-    def has_change_permission(self, request: HttpRequest, obj: Any = None) -> bool:
-        return False
 
     def get_queryset(self, request: HttpRequest) -> QuerySet[ExperienceEntry]:
         return super().get_queryset(request).select_related("season", "race__circuit", "created_by")

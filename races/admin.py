@@ -14,6 +14,7 @@ from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext
 from simple_history.admin import SimpleHistoryAdmin
 
+from core.admin_support import ReadOnly
 from races import admin_registration, admin_seasons  # noqa: F401 (their admin pages register themselves)
 from races.models import Race, RaceEntry, Result
 from races.services import race_entries_fill, race_status_set
@@ -37,20 +38,9 @@ class RaceEntryInline(admin.TabularInline):
         return super().formfield_for_foreignkey(db_field, request, **kwargs)
 
 
-class ReadOnlyMixin:
+class ResultInline(ReadOnly, admin.TabularInline):
     """Results are computed from the chosen sheet and the penalties, never typed in here."""
 
-    def has_add_permission(self, request: HttpRequest, obj: Any = None) -> bool:
-        return False
-
-    def has_change_permission(self, request: HttpRequest, obj: Any = None) -> bool:
-        return False
-
-    def has_delete_permission(self, request: HttpRequest, obj: Any = None) -> bool:
-        return False
-
-
-class ResultInline(ReadOnlyMixin, admin.TabularInline):
     model = Result
     extra = 0
     fields = (
@@ -159,7 +149,7 @@ class RaceEntryAdmin(admin.ModelAdmin):
 
 
 @admin.register(Result)
-class ResultAdmin(ReadOnlyMixin, SimpleHistoryAdmin):
+class ResultAdmin(ReadOnly, SimpleHistoryAdmin):
     list_display = ("race", "position", "driver", "status", "cause", "points", "penalty_points")
     list_filter = ("race__season", "status")
     search_fields = ("race_entry__season_entry__driver__name", "cause", "penalty_reason")

@@ -18,6 +18,7 @@ from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext
 from simple_history.admin import SimpleHistoryAdmin
 
+from core.admin_support import ReadOnly, WrittenByServices
 from races.admin import RaceAdmin
 from races.models import Penalty, Race
 from sheets.judging import race_sheet_choose
@@ -149,32 +150,20 @@ class RaceSheetAdmin(SimpleHistoryAdmin):
 
 
 @admin.register(SubmissionAttempt)
-class SubmissionAttemptAdmin(admin.ModelAdmin):
+class SubmissionAttemptAdmin(WrittenByServices, admin.ModelAdmin):
     list_display = ("at", "race", "user", "kind", "outcome", "size", "message")
     list_filter = ("outcome", "kind", "race__season")
     search_fields = ("user__username", "message")
     list_select_related = ("race__season", "race__circuit", "user")
     date_hierarchy = "at"
 
-    def has_add_permission(self, request: HttpRequest) -> bool:
-        return False
-
-    def has_change_permission(self, request: HttpRequest, obj: Any = None) -> bool:
-        return False
-
 
 @admin.register(SheetConfirmation)
-class SheetConfirmationAdmin(admin.ModelAdmin):
+class SheetConfirmationAdmin(WrittenByServices, admin.ModelAdmin):
     """An entrant's stance is theirs to take on the sheet's page (one confirmation or one protest)."""
 
     list_display = ("sheet", "user", "confirmed_at")
     list_select_related = ("sheet__race__season", "sheet__race__circuit", "user")
-
-    def has_add_permission(self, request: HttpRequest) -> bool:
-        return False
-
-    def has_change_permission(self, request: HttpRequest, obj: Any = None) -> bool:
-        return False
 
 
 class ProtestPhotoInline(SheetPhotoInline):
@@ -182,7 +171,7 @@ class ProtestPhotoInline(SheetPhotoInline):
 
 
 @admin.register(Protest)
-class ProtestAdmin(SimpleHistoryAdmin):
+class ProtestAdmin(WrittenByServices, SimpleHistoryAdmin):
     """Protests are filed on the site and decided on the stewards' decision page; here they are read."""
 
     list_display = ("sheet", "filed_by", "against", "turn", "filed_at", "status", "decided_by")
@@ -205,12 +194,6 @@ class ProtestAdmin(SimpleHistoryAdmin):
     inlines = [ProtestPhotoInline]
     actions = ["decide"]
 
-    def has_add_permission(self, request: HttpRequest) -> bool:
-        return False
-
-    def has_change_permission(self, request: HttpRequest, obj: Any = None) -> bool:
-        return False
-
     @admin.display(description=_("decision page"))
     def decision_page(self, obj: Protest) -> str:
         url = reverse("sheets:protest-decide", kwargs={"pk": obj.pk})
@@ -224,19 +207,8 @@ class ProtestAdmin(SimpleHistoryAdmin):
         return HttpResponseRedirect(reverse("sheets:protest-decide", kwargs={"pk": queryset.get().pk}))
 
 
-class ReadOnlyAdmin(SimpleHistoryAdmin):
-    def has_add_permission(self, request: HttpRequest) -> bool:
-        return False
-
-    def has_change_permission(self, request: HttpRequest, obj: Any = None) -> bool:
-        return False
-
-    def has_delete_permission(self, request: HttpRequest, obj: Any = None) -> bool:
-        return False
-
-
 @admin.register(Penalty)
-class PenaltyAdmin(ReadOnlyAdmin):
+class PenaltyAdmin(ReadOnly, SimpleHistoryAdmin):
     """Penalties are imposed on the race's stewards' page, which recomputes the results."""
 
     list_display = (
@@ -255,20 +227,11 @@ class PenaltyAdmin(ReadOnlyAdmin):
 
 
 @admin.register(RaceEvent)
-class RaceEventAdmin(admin.ModelAdmin):
+class RaceEventAdmin(ReadOnly, admin.ModelAdmin):
     list_display = ("at", "race", "kind", "summary", "by", "why", "public")
     list_filter = ("kind", "public", "race__season")
     list_select_related = ("race__season", "race__circuit", "by")
     date_hierarchy = "at"
-
-    def has_add_permission(self, request: HttpRequest) -> bool:
-        return False
-
-    def has_change_permission(self, request: HttpRequest, obj: Any = None) -> bool:
-        return False
-
-    def has_delete_permission(self, request: HttpRequest, obj: Any = None) -> bool:
-        return False
 
 
 class StewardedRaceAdmin(RaceAdmin):
