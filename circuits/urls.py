@@ -10,6 +10,7 @@ app_name = "circuits"
 urlpatterns = [
     path("board-editor/", views_editor.board_list, name="boards"),
     path("board-editor/<int:pk>/", views_editor.board_editor, name="editor"),
+    path("board-editor/<int:pk>/image", views_editor.board_image, name="image"),
     path("board-editor/<int:pk>/draft", views_editor.board_draft, name="draft"),
     path("board-editor/<int:pk>/drive", views_editor.board_drive, name="drive"),
     path("board-editor/<int:pk>/publish", views_editor.board_publish, name="publish"),

@@ -10,7 +10,7 @@ from typing import Any
 
 from django.contrib.auth.views import redirect_to_login
 from django.core.exceptions import PermissionDenied, ValidationError
-from django.http import HttpRequest, HttpResponse, JsonResponse
+from django.http import FileResponse, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
@@ -31,6 +31,7 @@ from circuits.models import BoardDraft, Circuit
 from circuits.tasks import drive_board_draft
 
 MAX_TRACE_BYTES = 2 * 1024 * 1024  # a traced board is a few tens of kilobytes
+_CONTENT_TYPES = {"jpg": "image/jpeg", "png": "image/png", "webp": "image/webp"}
 
 
 def can_edit_boards(user: Any) -> bool:
@@ -161,7 +162,17 @@ def board_editor(request: HttpRequest, pk: int) -> HttpResponse:
                 "drive": reverse("circuits:drive", kwargs={"pk": draft.pk}),
                 "publish": reverse("circuits:publish", kwargs={"pk": draft.pk}),
             },
+            "image_url": reverse("circuits:image", kwargs={"pk": draft.pk}),
         },
+    )
+
+
+@board_admin
+def board_image(request: HttpRequest, pk: int) -> FileResponse:
+    """The draft's picture, from wherever the media are kept (the editor needs no media server)."""
+    draft = get_object_or_404(BoardDraft, pk=pk)
+    return FileResponse(
+        draft.image.open("rb"), content_type=_CONTENT_TYPES.get(draft.image.name.rsplit(".", 1)[-1])
     )
 
 

@@ -15,6 +15,7 @@
   let pending = []; // taps not yet made into a piece or a corner
   let arrowFrom = null;
   let saving = Promise.resolve();
+  let inflight = 0; // saves sent and not yet answered: body[data-saving] says so (tests wait on it)
 
   const $ = (id) => document.getElementById(id);
   const layers = {
@@ -78,7 +79,8 @@
 
   function save(fallback, keepPending) {
     setStatus(words.saving);
-    document.body.dataset.saving = "1";
+    inflight += 1;
+    document.body.dataset.saving = String(inflight);
     const sent = clone(trace);
     saving = saving.then(async () => {
       const { ok, data } = await post(urls.draft, { trace: sent, name: $("board-name").value });
@@ -93,7 +95,9 @@
         }
         setStatus(words.not_saved + " " + (data.error || ""), true);
       }
-      delete document.body.dataset.saving;
+      inflight -= 1;
+      if (inflight) document.body.dataset.saving = String(inflight);
+      else delete document.body.dataset.saving;
       draw();
     });
     return saving;

@@ -15,6 +15,7 @@ def _pages(draft) -> list[tuple[str, str]]:
     return [
         ("get", reverse("circuits:boards")),
         ("get", reverse("circuits:editor", kwargs=pk)),
+        ("get", reverse("circuits:image", kwargs=pk)),
         ("get", reverse("circuits:draft", kwargs=pk)),
         ("post", reverse("circuits:draft", kwargs=pk)),
         ("post", reverse("circuits:drive", kwargs=pk)),
@@ -40,4 +41,7 @@ def test_a_league_admin_opens_the_editor(admin_client, draft) -> None:
     response = admin_client.get(reverse("circuits:editor", kwargs={"pk": draft.pk}))
 
     assert response.status_code == 200
-    assert b'id="board"' in response.content and draft.image.url.encode() in response.content
+    assert b'id="board"' in response.content
+    picture = admin_client.get(reverse("circuits:image", kwargs={"pk": draft.pk}))
+    assert picture["Content-Type"] == "image/png"
+    assert b"".join(picture.streaming_content).startswith(b"\x89PNG")
