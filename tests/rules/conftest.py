@@ -19,9 +19,9 @@ from rules.ruleset import RuleSet
 from rules.state import RaceState, Wear
 from rules.track import Track, load_circuit
 from tests.conftest import EXAMPLES
+from tests.rules.logs import car, race
 
 OVALE_DOC = json.loads((EXAMPLES / "circuit-ovale.json").read_text(encoding="utf-8"))
-WEAR = {"tyres": 4, "brakes": 3, "gearbox": 3, "body": 3, "engine": 3, "handling": 4}
 
 
 @pytest.fixture
@@ -32,33 +32,6 @@ def ovale_doc() -> dict:
 @pytest.fixture
 def ovale(ovale_doc) -> Track:
     return load_circuit(ovale_doc)
-
-
-def car(car_id: str, grid: int, **kw) -> dict:
-    entry = {
-        "car": car_id,
-        "driver": kw.pop("driver", f"driver{car_id}"),
-        "team": kw.pop("team", f"team{car_id}"),
-        "grid": grid,
-        "tyres": kw.pop("tyres", "hard"),
-        "wear": {**WEAR, **kw.pop("wear", {})},
-    }
-    entry.update(kw)
-    return entry
-
-
-def race(cars: list[dict], turns: list[list[dict]], **kw) -> dict:
-    doc = {
-        "format": "formule-de/race-log@1",
-        "circuit": "ovale",
-        "laps": kw.pop("laps", 1),
-        "options": kw.pop("options", ["A7"]),
-        "weather": {"race": kw.pop("weather", 14)},
-        "cars": cars,
-        "turns": [{"turn": i + 1, "moves": moves} for i, moves in enumerate(turns)],
-    }
-    doc.update(kw)
-    return doc
 
 
 def mv(car_id: str, gear: int, roll: int, *path: str, **kw) -> dict:

@@ -8,18 +8,7 @@ import pytest
 
 from rules import qualify
 from rules.formats import LogFormatError
-
-
-def _lap(car, throws, clock, exits=0, **kw):
-    return {
-        "car": car,
-        "throws": throws,
-        "clock": clock,
-        "exit_squares": exits,
-        "tyres": "hard",
-        "weather": "sun",
-        "completed": True,
-    } | kw
+from tests.rules.logs import lap
 
 
 def _sheet(*laps):
@@ -37,23 +26,23 @@ def test_the_example_sheet_puts_car_3_on_pole(examples_dir):
 
 
 def test_equal_absolute_times_are_split_by_the_clock():
-    result = qualify(_sheet(_lap("1", 20, "3:50"), _lap("2", 20, "3:10")))
+    result = qualify(_sheet(lap("1", 20, "3:50"), lap("2", 20, "3:10")))
     assert [s.car for s in result.grid] == ["2", "1"]
 
 
 def test_soft_tyres_double_the_exit_squares():
-    result = qualify(_sheet(_lap("1", 20, "2:00", exits=2, tyres="soft")))
+    result = qualify(_sheet(lap("1", 20, "2:00", exits=2, tyres="soft")))
     assert result.grid[0].absolute == 20 + 4 + 2
 
 
 def test_an_unfinished_lap_starts_last():
-    result = qualify(_sheet(_lap("1", 10, "1:00", completed=False), _lap("2", 30, "6:00")))
+    result = qualify(_sheet(lap("1", 10, "1:00", completed=False), lap("2", 30, "6:00")))
     assert [(s.car, s.absolute) for s in result.grid] == [("2", 36), ("1", None)]
 
 
 def test_a_completed_lap_of_no_throw_is_refused_and_an_unfinished_one_may_have_none():
     with pytest.raises(LogFormatError) as caught:
-        qualify(_sheet(_lap("1", 0, "0:00"), _lap("2", 30, "6:00")))
+        qualify(_sheet(lap("1", 0, "0:00"), lap("2", 30, "6:00")))
     assert caught.value.where == "laps[0].throws" and caught.value.params["minimum"] == 1
-    result = qualify(_sheet(_lap("1", 0, "0:00", completed=False), _lap("2", 30, "6:00")))
+    result = qualify(_sheet(lap("1", 0, "0:00", completed=False), lap("2", 30, "6:00")))
     assert [(s.car, s.absolute) for s in result.grid] == [("2", 36), ("1", None)]

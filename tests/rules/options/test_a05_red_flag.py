@@ -20,7 +20,8 @@ from rules.replay import finish_turn, play_turn, start
 from rules.ruleset import RuleSet
 from rules.state import CarStatus, Cause
 from rules.weather import Tyres
-from tests.rules.conftest import WEAR, car, move, placed, race, rules_of
+from tests.rules.conftest import car, move, placed, race, rules_of
+from tests.rules.logs import WEAR
 
 A5 = ("A7", "A5")
 # T1 of the oval and S1 before it: inside the start zone (grid to the end of the first corner)
