@@ -201,3 +201,34 @@ def test_the_readme_s_example_board_imports():
     track = load(read_gpo(text, circuit_id="petit-stade"))
     assert len(track.grid) == 4 and len(track.pit.stand_squares) == 4
     assert [c.stops for c in track.corners] == [1, 2]
+
+
+def turned(text: str, degrees: float, scale: float) -> str:
+    """The same file with the board turned and scaled on its image (positions only)."""
+    c, s = math.cos(math.radians(degrees)), math.sin(math.radians(degrees))
+    first, *others = text.split("\n\n")
+    head, *nodes = first.splitlines()
+    moved = []
+    for line in nodes:
+        n, x, y, *more = line.split()
+        fx, fy = float(x) - 500, float(y) - 200
+        nx, ny = 2000 + scale * (c * fx - s * fy), 2000 + scale * (s * fx + c * fy)
+        moved.append(" ".join([n, f"{nx:.2f}", f"{ny:.2f}", *more]))
+    return "\n\n".join(["\n".join([head, *moved]), *others])
+
+
+@pytest.mark.parametrize(("degrees", "scale"), [(37, 1.5), (180, 0.8), (-90, 2.0)])
+def test_a_board_turned_on_its_image_imports_the_same(doc, degrees, scale):
+    other = read_gpo(turned(TEXT, degrees, scale), circuit_id="stadium", name="Stade")
+    assert other["edges"] == doc["edges"] and other["corners"] == doc["corners"]
+    assert other["pit"] == doc["pit"] and other["grid"] == doc["grid"]
+
+    def plain(d: dict) -> list[tuple]:
+        return [(s["id"], s["lane"], s["level"], s.get("corner"), s.get("stand")) for s in d["squares"]]
+
+    assert plain(other) == plain(doc)
+    turns = {s["id"]: (s["angle"] - degrees) % 360 for s in other["squares"]}
+    assert all(
+        min(abs(turns[s["id"]] - s["angle"]), 360 - abs(turns[s["id"]] - s["angle"])) < 0.2
+        for s in doc["squares"]
+    )
