@@ -63,18 +63,28 @@ class SegmentDrawing:
 
 
 @dataclass(frozen=True)
+class Picture:
+    """The board's picture under a traced board's squares, in SVG user units from (0, 0)."""
+
+    href: str
+    width: float
+    height: float
+
+
+@dataclass(frozen=True)
 class Layout:
     circuit: str
     name: str
     squares: dict[str, Square]  # race order, then the pit lane
     segments: tuple[SegmentDrawing, ...]
     grid: tuple[str, ...]
-    finish: tuple[Point, Point]  # across the track, lane a side first
+    finish: tuple[Point, Point] | None  # across the track, lane a side first (None: on the picture)
     pit_links: tuple[tuple[Point, Point], ...]  # entry square → first stand, last stand → exit square
     arrow: tuple[Point, ...]  # a triangle beside lane a after the line, pointing the way of the race
     bounds: tuple[float, float, float, float]  # min x, min y, max x, max y
     gap: float  # how far the walked loop missed its start, in squares, before it was closed
     rotation: float = field(default=0.0)  # degrees the whole drawing was turned to lie wide
+    picture: Picture | None = None  # a traced board's picture: drawn under its squares
 
 
 @dataclass(frozen=True)
@@ -347,7 +357,7 @@ def _lie_wide(layout: Layout) -> Layout:
         squares=squares,
         segments=segments,
         grid=layout.grid,
-        finish=(turn(layout.finish[0]), turn(layout.finish[1])),
+        finish=(turn(layout.finish[0]), turn(layout.finish[1])) if layout.finish else None,
         pit_links=tuple((turn(a), turn(b)) for a, b in layout.pit_links),
         arrow=tuple(turn(p) for p in layout.arrow),
         bounds=bounds,
@@ -405,39 +415,63 @@ def circuit_svg(
     cars: Sequence[CarMark] = (),
     pit_label: str = "PIT",
     element_id: str = "",
+    names: Mapping[str, str] | None = None,
 ) -> str:
-    """The circuit as an inline SVG element: squares, corners and their stops, line, grid, pit lane, cars."""
-    x0, y0, x1, y1 = layout.bounds
-    pad = 1.0
-    left, top = svg_point((x0 - pad, y1 + pad))
-    right, bottom = svg_point((x1 + pad, y0 - pad))
-    width, height = round(right - left, 1), round(bottom - top, 1)
+    """The circuit as an inline SVG element: squares, corners and their stops, line, grid, pit lane, cars.
+
+    A traced board's picture lies under its squares and is the whole view; the line, the way of
+    the race and the labels are printed on it. `names` (square id → how people name it) gives
+    each square a `data-name` and a tooltip; the id stays in `data-sq`."""
+    picture = layout.picture
+    if picture is not None:
+        left, top, width, height = 0.0, 0.0, round(picture.width, 1), round(picture.height, 1)
+    else:
+        x0, y0, x1, y1 = layout.bounds
+        pad = 1.0
+        left, top = svg_point((x0 - pad, y1 + pad))
+        right, bottom = svg_point((x1 + pad, y0 - pad))
+        width, height = round(right - left, 1), round(bottom - top, 1)
     grid_slot = {square: n for n, square in enumerate(layout.grid, start=1)}
     out = [
-        f'<svg class="circuit-map" viewBox="{left:g} {top:g} {width:g} {height:g}" '
+        f'<svg class="circuit-map{" has-picture" if picture else ""}" '
+        f'viewBox="{left:g} {top:g} {width:g} {height:g}" '
         f'style="--map-aspect: {width / height:.3f}" role="img" '
         f'aria-labelledby="{_attr(element_id or "circuit")}-title"'
         + (f' id="{_attr(element_id)}"' if element_id else "")
         + ' xmlns="http://www.w3.org/2000/svg">',
         f'<title id="{_attr(element_id or "circuit")}-title">{escape(title)}</title>',
-        '<g class="track">',
     ]
+    if picture is not None:
+        out.append(
+            f'<image class="board-picture" href="{_attr(picture.href)}" x="0" y="0" '
+            f'width="{width:g}" height="{height:g}" preserveAspectRatio="none"/>'
+        )
+    out.append('<g class="track">')
     for link in layout.pit_links:
         (ax, ay), (bx, by) = map(svg_point, link)
         out.append(f'<line class="pit-link" x1="{ax:g}" y1="{ay:g}" x2="{bx:g}" y2="{by:g}"/>')
     for square in layout.squares.values():
         kind = "pit" if square.lane == "pit" else ("corner" if square.corner else "straight")
         css = f"sq sq-{kind}" + (" sq-grid" if square.id in grid_slot else "")
-        out.append(
-            f'<polygon class="{css}" data-sq="{_attr(square.id)}" points="{_points(square.polygon)}"/>'
-        )
+        points = f'data-sq="{_attr(square.id)}" points="{_points(square.polygon)}"'
+        name = names.get(square.id) if names else None
+        if name:
+            out.append(
+                f'<polygon class="{css}" {points} data-name="{_attr(name)}"><title>{escape(name)}</title></polygon>'
+            )
+        else:
+            out.append(f'<polygon class="{css}" {points}/>')
     out.append("</g>")
-    (fx, fy), (gx, gy) = map(svg_point, layout.finish)
-    out.append(
-        f'<g class="finish"><line class="finish-base" x1="{fx:g}" y1="{fy:g}" x2="{gx:g}" y2="{gy:g}"/>'
-        f'<line class="finish-check" x1="{fx:g}" y1="{fy:g}" x2="{gx:g}" y2="{gy:g}"/></g>'
-    )
-    out.append(f'<polygon class="direction" points="{_points(layout.arrow)}"/>')
+    if layout.finish:
+        (fx, fy), (gx, gy) = map(svg_point, layout.finish)
+        out.append(
+            f'<g class="finish"><line class="finish-base" x1="{fx:g}" y1="{fy:g}" x2="{gx:g}" y2="{gy:g}"/>'
+            f'<line class="finish-check" x1="{fx:g}" y1="{fy:g}" x2="{gx:g}" y2="{gy:g}"/></g>'
+        )
+    if layout.arrow:
+        out.append(f'<polygon class="direction" points="{_points(layout.arrow)}"/>')
+    if picture is not None:
+        grid_slot = {}  # the board prints its grid
     out.append('<g class="labels">')
     for square_id, slot in grid_slot.items():
         if square_id in layout.squares:
@@ -454,7 +488,7 @@ def circuit_svg(
             f'<tspan class="corner-stops" x="{cx:g}" dy="1.05em">{stops}</tspan></text>'
         )
     pit = [sq for sq in layout.squares.values() if sq.lane == "pit"]
-    if pit:
+    if pit and picture is None:
         middle = pit[len(pit) // 2]
         # Written outside the pit lane, further from the track.
         mx, my = middle.centre

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 
 from django.utils.functional import Promise
@@ -48,6 +49,60 @@ class CircuitSummary:
 
 
 def summarise_circuit(document: dict) -> CircuitSummary:
+    """What a visitor wants to know of a circuit document (`@1` or `@2`)."""
+    if "squares" in document and "segments" not in document:
+        return _summarise_board(document)
+    return _summarise_segments(document)
+
+
+def _weather(document: dict) -> tuple[WeatherBand, ...]:
+    return tuple(
+        WeatherBand(key=key, label=str(WEATHER_LABELS[key]), low=int(band[0]), high=int(band[1]))
+        for key in ("rain", "variable", "sun")
+        if (band := (document.get("weather") or {}).get(key))
+    )
+
+
+def _summarise_board(document: dict) -> CircuitSummary:
+    """A `formule-de/circuit@2` board: its corners in race order, the lap length its highest
+    level (rounded up: a lap of 31.5 levels counts 32 squares), the stands of its pit lane."""
+    squares = document.get("squares") or []
+    track = [sq for sq in squares if sq.get("lane") != "pit"]
+    first: dict[str, float] = {}
+    length: dict[str, dict[str, int]] = {}
+    for sq in track:
+        corner = sq.get("corner")
+        if corner:
+            first[corner] = min(first.get(corner, float("inf")), float(sq["level"]))
+            lanes = length.setdefault(corner, {})
+            lanes[sq["lane"]] = lanes.get(sq["lane"], 0) + 1
+    corners = []
+    for corner in sorted(document.get("corners") or [], key=lambda c: first.get(c.get("id"), float("inf"))):
+        lanes = length.get(corner.get("id"), {})
+        turn = corner.get("turn", "")
+        corners.append(
+            Corner(
+                id=corner.get("id", ""),
+                name=corner.get("name", "") if corner.get("name") != corner.get("id") else "",
+                stops=int(corner.get("stops", 0)),
+                turn=str(TURN_LABELS.get(turn, turn)),
+                angle=corner.get("angle"),
+                length=lanes.get("b") or max(lanes.values(), default=0),
+            )
+        )
+    pit = [sq for sq in squares if sq.get("lane") == "pit"]
+    stands = [sq for sq in pit if sq.get("stand")] or pit
+    return CircuitSummary(
+        corners=tuple(corners),
+        weather=_weather(document),
+        lap_length=math.ceil(max((float(sq["level"]) for sq in track), default=0)),
+        laps=int(document.get("laps", 3)),
+        grid_slots=len(document.get("grid", [])),
+        pit_stands=len(stands) if pit else None,
+    )
+
+
+def _summarise_segments(document: dict) -> CircuitSummary:
     """What a visitor wants to know of a `formule-de/circuit@1` document.
 
     The lap length counts the middle lane (b): a straight's rows plus a corner's middle squares.
@@ -75,11 +130,7 @@ def summarise_circuit(document: dict) -> CircuitSummary:
                 length=middle,
             )
         )
-    weather = tuple(
-        WeatherBand(key=key, label=str(WEATHER_LABELS[key]), low=int(band[0]), high=int(band[1]))
-        for key in ("rain", "variable", "sun")
-        if (band := document.get("weather", {}).get(key))
-    )
+    weather = _weather(document)
     pit = document.get("pit")
     return CircuitSummary(
         corners=tuple(corners),

@@ -21,7 +21,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
 from circuits.drawing import CarMark, circuit_svg, ink_for, square_centres
-from circuits.maps import circuit_drawing
+from circuits.maps import circuit_drawing, circuit_square_names, square_name
 from league.rules_display import control_json, option_specs
 from live import engine, selectors, services
 from live.errors import TableUnplayable
@@ -67,7 +67,7 @@ def page_labels() -> dict[str, Any]:
         "rolledBySite": _("rolled by the site"),
         "chooseStop": _("Where does it stop?"),
         "noStop": _("No square to stop on with this roll."),
-        "stop": _("Stop on {square}"),
+        "stop": _("Stop: {square}"),
         "brake": _("brake {n}"),
         "bonus": _("bonus {n}"),
         "slipstream": _("slipstream {n}"),
@@ -307,7 +307,8 @@ def race_night_table(request: HttpRequest, pk: int) -> HttpResponse:
         )
     recording = selectors.table_may_write(table=table, user=request.user)
     paper = _paper_sheet(request, race, request.GET.get("transcribe")) if recording else None
-    cars = _cars(race, now)
+    names = circuit_square_names(race.circuit)  # how the table names the squares; ids stay in the log
+    cars = _cars(race, now, names)
     layout = circuit_drawing(race.circuit)
     svg = None
     centres: dict[str, Any] = {}
@@ -330,6 +331,7 @@ def race_night_table(request: HttpRequest, pk: int) -> HttpResponse:
                 cars=marks,
                 pit_label=_("PIT"),
                 element_id="live-map",
+                names=names,
             )
         )
         centres = square_centres(layout)
@@ -343,6 +345,10 @@ def race_night_table(request: HttpRequest, pk: int) -> HttpResponse:
         "state": state,
         "cars": {c["car"]: {k: c[k] for k in ("driver", "name", "team", "colour", "ink")} for c in cars},
         "centres": centres,
+        "names": names,
+        "pitLane": sorted(now.engine.game.track.pit_lane),  # a way through it says so
+        # a board on its picture is framed on the car to play and its stops at phone size
+        "picture": bool(layout is not None and layout.picture is not None),
         "labels": page_labels(),
         "parts": list(PARTS),
         "partLabels": part_labels(),
@@ -386,7 +392,7 @@ def race_night_table(request: HttpRequest, pk: int) -> HttpResponse:
 MARK_STATES = {CarStatus.FINISHED: "finished", CarStatus.RACING: "racing"}  # else "out"
 
 
-def _cars(race: Race, state: TableState) -> list[dict[str, Any]]:
+def _cars(race: Race, state: TableState, names: dict[str, str]) -> list[dict[str, Any]]:
     """Each car of the state with its driver's name and team colour, in the race order."""
     entries: dict[str, RaceEntry] = {e.season_entry.car_id: e for e in race_entries_in_grid_order(race)}
     order = {car: n for n, car in enumerate(state.order, start=1)}
@@ -413,6 +419,7 @@ def _cars(race: Race, state: TableState) -> list[dict[str, Any]]:
                 "cause": car.cause.value if car.cause else None,
                 # a car past the line (or out) has no square, but the state says where it stopped
                 "shown_square": car.square or now.last_square or "",
+                "square_name": square_name(names, car.square or now.last_square),
                 "title": _("No. %(car)s %(driver)s") % {"car": car.id, "driver": name},
                 "mark_state": MARK_STATES.get(car.status, "out"),
                 "parts": [{"part": p, "label": labels[p], "value": wear[p]} for p in PARTS],

@@ -12,7 +12,7 @@ from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
 
 from circuits.drawing import CarMark, circuit_svg, ink_for, square_centres
-from circuits.maps import circuit_drawing
+from circuits.maps import circuit_drawing, circuit_square_names, square_name
 from races.models import Race
 from rules.verdict import Standing
 from sheets.models import RaceSheet
@@ -55,6 +55,7 @@ def _labels() -> dict[str, str]:
         "test": _("d20 {test}: {roll}"),
         "lost": _("−{n} {part}"),
         "gained": _("+{n} {part}"),
+        "to": _("→ {square}"),
     }
 
 
@@ -80,6 +81,7 @@ def race_replay_context(*, race: Race, sheet: RaceSheet | None = None) -> dict[s
     off = set(last["off"]) if last else set()
     wear = last["wear"] if last else frames["wear0"]
     labels = _labels()
+    names = circuit_square_names(race.circuit)  # how the table names the squares; ids stay in the log
     cars = []
     for car in frames["cars"]:
         state = _state_at(car, final_turn)
@@ -119,17 +121,25 @@ def race_replay_context(*, race: Race, sheet: RaceSheet | None = None) -> dict[s
         cars=marks,
         pit_label=_("PIT"),
         element_id="replay-map",
+        names=names,
     )
-    names = {car["id"]: car for car in cars}
+    by_car = {car["id"]: car for car in cars}
     shown = []
     for turn in turns:
-        moves = [{**m, "who": names.get(m["car"])} for m in turn["moves"]]
+        moves = [
+            {
+                **m,
+                "who": by_car.get(m["car"]),
+                "to": labels["to"].format(square=square_name(names, m.get("square"))),
+            }
+            for m in turn["moves"]
+        ]
         shown.append(
             {
                 **turn,
                 "moves": moves,
                 "costly": [m for m in moves if m.get("wear") or m.get("gained")],
-                "events": [{**e, "who": names.get(e["car"])} for e in turn["events"]],
+                "events": [{**e, "who": by_car.get(e["car"])} for e in turn["events"]],
             }
         )
     return {
@@ -139,6 +149,7 @@ def race_replay_context(*, race: Race, sheet: RaceSheet | None = None) -> dict[s
             **frames,
             "cars": cars,
             "centres": square_centres(layout),
+            "names": names,
             "labels": labels,
             "rulesUrl": reverse("league:rules"),
         },

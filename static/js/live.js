@@ -39,6 +39,20 @@
     return fill(L.car, { car: car, driver: driverOf(car) }).trim();
   }
 
+  // How the table names a square (corner, lane, row); the id stays in the log and the attributes.
+  function nameOf(square) {
+    return (data.names && data.names[square]) || square || "";
+  }
+
+  var pitLane = {};
+  (data.pitLane || []).forEach(function (square) {
+    pitLane[square] = true;
+  });
+
+  function inPitLane(square) {
+    return Boolean(pitLane[square]);
+  }
+
   function testName(kind) {
     return (L.tests && L.tests[kind]) || kind;
   }
@@ -171,7 +185,74 @@
     node.setAttribute("data-square", square);
   }
 
+  // A board on its picture: at phone size the view is framed on the car to play and the squares
+  // it may stop on, big enough to tap; a button shows the whole board (and back).
+  var pictureBoard = Boolean(svg && data.picture);
+  var zoomButton = mapBox ? mapBox.querySelector('[data-action="zoom"]') : null;
+  var wholeBox = svg ? svg.getAttribute("viewBox") : "";
+  var zoomed = pictureBoard;
+  var TAP_PX = 56; // a square's size on the screen when framed (a finger's width and more)
+  var SQUARE_UNITS = 10; // a square in the SVG's units (circuits/drawing.py SCALE)
+
+  function toPlaySquare() {
+    var toPlay = state.to_play && state.to_play.car;
+    var car = (state.cars || []).filter(function (c) {
+      return c.car === toPlay;
+    })[0];
+    return car ? car.square || car.last_square : null;
+  }
+
+  function frame() {
+    if (!pictureBoard) {
+      return;
+    }
+    mapBox.classList.toggle("is-zoomed", zoomed);
+    if (zoomButton) {
+      zoomButton.hidden = false;
+      zoomButton.setAttribute("aria-pressed", zoomed ? "true" : "false");
+      zoomButton.textContent = zoomButton.getAttribute(zoomed ? "data-zoomed" : "data-whole");
+    }
+    var squares = [toPlaySquare()].concat(stopsShown).filter(function (sq) {
+      return sq && data.centres[sq];
+    });
+    var whole = wholeBox.split(/\s+/).map(Number);
+    var rect = svg.getBoundingClientRect();
+    if (!zoomed || !squares.length || !rect.width || !rect.height) {
+      svg.setAttribute("viewBox", wholeBox);
+      return;
+    }
+    var xs = squares.map(function (sq) { return data.centres[sq][0]; });
+    var ys = squares.map(function (sq) { return data.centres[sq][1]; });
+    var pad = SQUARE_UNITS * 1.2;
+    var x0 = Math.min.apply(null, xs) - pad;
+    var x1 = Math.max.apply(null, xs) + pad;
+    var y0 = Math.min.apply(null, ys) - pad;
+    var y1 = Math.max.apply(null, ys) + pad;
+    // at least wide enough for a square to be TAP_PX on the screen, in the box's own shape
+    var aspect = rect.width / rect.height;
+    var width = Math.max(x1 - x0, (y1 - y0) * aspect, (rect.width / TAP_PX) * SQUARE_UNITS);
+    var height = width / aspect;
+    width = Math.min(width, whole[2]);
+    height = Math.min(height, whole[3]);
+    var cx = Math.min(Math.max((x0 + x1) / 2, whole[0] + width / 2), whole[0] + whole[2] - width / 2);
+    var cy = Math.min(Math.max((y0 + y1) / 2, whole[1] + height / 2), whole[1] + whole[3] - height / 2);
+    svg.setAttribute("viewBox", [cx - width / 2, cy - height / 2, width, height].map(function (v) {
+      return Math.round(v * 10) / 10;
+    }).join(" "));
+  }
+
+  if (zoomButton) {
+    zoomButton.addEventListener("click", function () {
+      zoomed = !zoomed;
+      frame();
+    });
+  }
+
   function follow(square) {
+    if (pictureBoard) {
+      frame();
+      return;
+    }
     var centre = data.centres[square];
     if (!mapBox || !svg || !centre || mapBox.scrollWidth <= mapBox.clientWidth + 1) {
       return;
@@ -218,6 +299,10 @@
       item.querySelector("[data-pos]").textContent = position[car.car] ? fill(L.position, { n: position[car.car] }) : "";
       item.querySelector("[data-gear]").textContent = car.gear ? fill(L.gear, { gear: car.gear }) : "";
       item.querySelector("[data-square]").textContent = square || "";
+      var named = item.querySelector("[data-square-name]");
+      if (named) {
+        named.textContent = square && nameOf(square) !== square ? nameOf(square) : "";
+      }
       item.querySelector("[data-status]").textContent = statusText(car);
       Object.keys(car.wear || {}).forEach(function (part) {
         var cell = item.querySelector('[data-part="' + part + '"] dd');
@@ -287,6 +372,8 @@
     })[0];
     if (car && car.square) {
       follow(car.square);
+    } else if (pictureBoard) {
+      frame();
     }
     if (undoButton) {
       undoButton.disabled = !state.steps || state.status === "finished";
@@ -415,6 +502,7 @@
       }
     });
     stopsShown = [];
+    frame();
   }
 
   function panel(title) {
@@ -968,7 +1056,7 @@
     }
     if (way.move && way.move.pit) {
       bits.push(L.pitStop);
-    } else if (way.path && way.path.some(function (sq) { return /^PIT-/.test(sq); })) {
+    } else if (way.path && way.path.some(inPitLane)) {
       bits.push(L.pitLane);
     }
     bits.push(costText(way.cost));
@@ -1017,7 +1105,7 @@
           var ways = [stop.way].concat(stop.matters ? stop.alternatives || [] : []);
           ways.forEach(function (way, n) {
             var node = button(
-              fill(L.stop, { square: stop.square }) + (n ? " (" + L.otherWay + ")" : ""),
+              fill(L.stop, { square: nameOf(stop.square) }) + (n ? " (" + L.otherWay + ")" : ""),
               wayText(way),
               function () {
                 chooseWay(way);
@@ -1026,7 +1114,7 @@
             );
             node.setAttribute("data-square", stop.square);
             node.setAttribute("data-brake", String(way.brake || 0));
-            node.setAttribute("data-pit-lane", way.path && way.path.some(function (sq) { return /^PIT-/.test(sq); }) ? "1" : "0");
+            node.setAttribute("data-pit-lane", way.path && way.path.some(inPitLane) ? "1" : "0");
             list.appendChild(node);
           });
           bySquare[stop.square] = stop.way;

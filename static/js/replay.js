@@ -245,6 +245,12 @@
       li.appendChild(textSpan("ev-driver", " " + car.driver));
     }
     li.appendChild(textSpan("move-summary", " " + (move.wait ? labels.waited : move.summary)));
+    if (!move.wait && move.square) {
+      // where it stopped, as the table names the square; the id stays in the attribute
+      var to = textSpan("move-to", " " + fill(labels.to, { square: (data.names || {})[move.square] || move.square }));
+      to.setAttribute("data-square", move.square);
+      li.appendChild(to);
+    }
     var details = document.createElement("ul");
     details.className = "move-details";
     (move.wear || []).forEach(function (w) {
