@@ -87,6 +87,17 @@ class Rolls:
     def car(self, test: TestRoll) -> str:
         return self.mover if test.car is None else test.car
 
+    def one(self, kind: TestKind, car: str, missing: Code, second: Code) -> TestRoll | None:
+        """The one roll of `kind` at the cursor, or None: none given breaks `missing`, and each
+        roll after the first is a `second` one (its roll quoted)."""
+        given = self.take(kind)
+        if not given:
+            self.violation(kind, car, msg(missing))
+            return None
+        for extra in given[1:]:
+            self.violation(kind, car, msg(second, roll=extra.roll))
+        return given[0]
+
     def violation(self, kind: TestKind, car: str | None, message: Message) -> None:
         self.out.broken(self.turn, car, self.rule_of[kind], message)
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from rules.dice import TestKind
 from rules.journal import Journal
-from rules.messages import Code, Kind, msg
+from rules.messages import Code, Kind
 from rules.messages.marks import gettext_noop, pgettext
 from rules.options.spec import Hooks, OptionSpec
 
@@ -17,15 +17,12 @@ DUE = "weather"
 def roll(game, state, car_id, rolls, out):
     if any(d[0] == DUE for d in state.due):
         return state  # this turn's roll is already made
-    given = rolls.take(TestKind.WEATHER)
-    if not given:
-        rolls.violation(TestKind.WEATHER, car_id, msg(Code.TEST_NO_WEATHER_ROLL_AFTER))
+    test = rolls.one(
+        TestKind.WEATHER, car_id, Code.TEST_NO_WEATHER_ROLL_AFTER, Code.TEST_SECOND_WEATHER_ROLL_ONE
+    )
+    if test is None or not rolls.check_roll(test):
         return state
-    for extra in given[1:]:
-        rolls.violation(TestKind.WEATHER, car_id, msg(Code.TEST_SECOND_WEATHER_ROLL_ONE, roll=extra.roll))
-    if not rolls.check_roll(given[0]):
-        return state
-    return state.with_(due=(*state.due, (DUE, given[0].roll, car_id)))
+    return state.with_(due=(*state.due, (DUE, test.roll, car_id)))
 
 
 def end_turn(game, state):

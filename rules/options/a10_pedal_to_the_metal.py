@@ -21,13 +21,9 @@ def burn(game, state, car_id, out):
 
 
 def debris(state, car_id, rolls, out):
-    given = rolls.take(TestKind.DEBRIS)
-    if not given:
-        rolls.violation(TestKind.DEBRIS, car_id, msg(Code.TEST_NO_DEBRIS_ROLL_D20))
+    test = rolls.one(TestKind.DEBRIS, car_id, Code.TEST_NO_DEBRIS_ROLL_D20, Code.TEST_SECOND_DEBRIS_ROLL)
+    if test is None:
         return state
-    for extra in given[1:]:
-        rolls.violation(TestKind.DEBRIS, car_id, msg(Code.TEST_SECOND_DEBRIS_ROLL, roll=extra.roll))
-    test = given[0]
     limit = 2 if state.weather.is_rain else 1
     car = state.car(car_id)
     if rolls.check_roll(test) and test.roll <= limit and car.square is not None:

@@ -5,7 +5,7 @@ catches it, no spin, the car stays in 3rd; otherwise a normal spin."""
 from __future__ import annotations
 
 from rules.dice import TestKind
-from rules.messages import Code, Kind, msg
+from rules.messages import Code, Kind
 from rules.messages.marks import gettext_noop, pgettext
 from rules.options.spec import Control, ControlKind, Hooks, OptionSpec
 
@@ -14,14 +14,8 @@ CAUGHT = 20
 
 
 def roll(game, state, car_id, rolls, out):
-    given = rolls.take(TestKind.SPIN)
-    if not given:
-        rolls.violation(TestKind.SPIN, car_id, msg(Code.TEST_NO_SPIN_ROLL_D20))
-        return state
-    for extra in given[1:]:
-        rolls.violation(TestKind.SPIN, car_id, msg(Code.TEST_SECOND_SPIN_ROLL, roll=extra.roll))
-    test = given[0]
-    if not rolls.check_roll(test):
+    test = rolls.one(TestKind.SPIN, car_id, Code.TEST_NO_SPIN_ROLL_D20, Code.TEST_SECOND_SPIN_ROLL)
+    if test is None or not rolls.check_roll(test):
         return state
     car = state.car(car_id)
     if test.roll == STALL:
