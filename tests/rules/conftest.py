@@ -34,6 +34,19 @@ def ovale(ovale_doc) -> Track:
     return load_circuit(ovale_doc)
 
 
+@pytest.fixture(scope="module")
+def long_oval() -> Track:
+    """The oval with a 60-row second straight (S2-a1 … S2-c60): room for 50 squares in a move."""
+    doc = copy.deepcopy(OVALE_DOC)
+    doc["segments"][2]["straight"] = 60
+    return load_circuit(doc)
+
+
+def row(first: int, last: int, lane: str = "b") -> list[str]:
+    """The squares of the second straight's `lane`, rows `first` to `last`."""
+    return [f"S2-{lane}{i}" for i in range(first, last + 1)]
+
+
 def mv(car_id: str, gear: int, roll: int, *path: str, **kw) -> dict:
     move = {"car": car_id, "gear": gear, "roll": roll}
     if path:

@@ -13,29 +13,15 @@ Unit under test: `rules.options.a13_seventh_gear` (`prepare`: the two dice and t
 
 from __future__ import annotations
 
-import copy
-
 import pytest
 
 from rules.extras import CarExtras
 from rules.formats import XpUse
 from rules.replay_move import apply
-from rules.track import load_circuit
 from rules.verdict import Violation
-from tests.rules.conftest import OVALE_DOC, move, placed, rules_of
+from tests.rules.conftest import move, placed, row, rules_of
 
 A13 = ("A7", "A13")
-
-
-@pytest.fixture(scope="module")
-def long_oval():
-    doc = copy.deepcopy(OVALE_DOC)
-    doc["segments"][2]["straight"] = 60  # S2-a1 … S2-c60: room for 50 squares
-    return load_circuit(doc)
-
-
-def row(first: int, last: int, lane: str = "b") -> list[str]:
-    return [f"S2-{lane}{i}" for i in range(first, last + 1)]
 
 
 def test_seventh_gear_moves_the_sum_of_the_5th_and_6th_dice(long_oval):

@@ -14,28 +14,15 @@ played through `rules.replay_move.apply` on an oval with a long straight.
 
 from __future__ import annotations
 
-import copy
 from dataclasses import replace
 
 import pytest
 
 from rules.replay_move import apply
-from rules.track import load_circuit
-from tests.rules.conftest import OVALE_DOC, move, placed, rules_of
+from tests.rules.conftest import move, placed, row, rules_of
 
 A15 = ("A7", "A15")
 ON = {"supercharge": True}
-
-
-@pytest.fixture(scope="module")
-def long_oval():
-    doc = copy.deepcopy(OVALE_DOC)
-    doc["segments"][2]["straight"] = 60
-    return load_circuit(doc)
-
-
-def row(first: int, last: int, lane: str = "b") -> list[str]:
-    return [f"S2-{lane}{i}" for i in range(first, last + 1)]
 
 
 @pytest.mark.parametrize(

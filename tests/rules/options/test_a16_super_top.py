@@ -13,29 +13,13 @@ the number chosen), played through `rules.replay_move.apply`.
 
 from __future__ import annotations
 
-import copy
-
-import pytest
-
 from rules.replay_move import apply
 from rules.state import CarStatus
-from rules.track import load_circuit
 from rules.verdict import Violation
-from tests.rules.conftest import OVALE_DOC, move, placed, rules_of
+from tests.rules.conftest import move, placed, row, rules_of
 
 A16 = ("A7", "A16")
 ON = {"supertop": True}
-
-
-@pytest.fixture(scope="module")
-def long_oval():
-    doc = copy.deepcopy(OVALE_DOC)
-    doc["segments"][2]["straight"] = 60
-    return load_circuit(doc)
-
-
-def row(first: int, last: int, lane: str = "b") -> list[str]:
-    return [f"S2-{lane}{i}" for i in range(first, last + 1)]
 
 
 def test_a_super_top_moves_the_number_chosen_and_is_used_up(ovale):
