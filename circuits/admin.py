@@ -11,7 +11,7 @@ from django.db.models import Count, QuerySet
 from django.http import HttpRequest
 from django.utils.translation import gettext_lazy as _
 
-from circuits.models import Circuit
+from circuits.models import BoardDraft, Circuit
 
 
 class PrettyJSONField(forms.JSONField):
@@ -57,7 +57,8 @@ class CircuitForm(forms.ModelForm):
 @admin.register(Circuit)
 class CircuitAdmin(admin.ModelAdmin):
     form = CircuitForm
-    list_display = ("name", "slug", "country", "corners", "race_count")
+    readonly_fields = ("version", "previous")
+    list_display = ("name", "slug", "version", "country", "corners", "race_count")
     list_filter = ("country",)
     search_fields = ("name", "slug")
 
@@ -66,9 +67,24 @@ class CircuitAdmin(admin.ModelAdmin):
 
     @admin.display(description=_("corners"))
     def corners(self, obj: Circuit) -> int:
-        segments = obj.document.get("segments", []) if isinstance(obj.document, dict) else []
+        if not isinstance(obj.document, dict):
+            return 0
+        if isinstance(obj.document.get("corners"), list):  # @2: the board lists its corners
+            return len(obj.document["corners"])
+        segments = obj.document.get("segments", [])
         return sum(1 for s in segments if isinstance(s, dict) and "corner" in s)
 
     @admin.display(description=_("races"), ordering="race_count")
     def race_count(self, obj: Circuit) -> int:
         return obj.race_count
+
+
+@admin.register(BoardDraft)
+class BoardDraftAdmin(admin.ModelAdmin):
+    """Drafts are traced in the board editor (its page is "View on site"); here they are listed."""
+
+    list_display = ("name", "slug", "circuit", "drive", "published", "updated_at")
+    list_filter = ("drive",)
+    search_fields = ("name", "slug")
+    readonly_fields = ("document", "problems", "drive", "drive_report", "drive_digest", "published")
+    fields = ("name", "slug", "circuit", "image", "trace", *readonly_fields)

@@ -84,6 +84,8 @@ def editor_words() -> dict[str, str]:
         "failed": _("Test drive failed:"),
         "stale": _("The board changed since its test drive."),
         "published": _("Published:"),
+        # Translators: one race of the test drive; keep {seed}, {moves} and {finished}.
+        "drive_race": _("Race {seed}: {moves} moves, {finished} cars finished, replayed valid."),
         "help_straight": _(
             "Tap the four corners: start left, start right, end right, end left (left is lane a, in the direction of the race)."
         ),

@@ -292,6 +292,11 @@
     }
     const grid = doc.grid || [];
     const pit = doc.pit || {};
+    // The pit lane's chain is implied by the format (entry, its squares, exit): drawn dashed.
+    const chain = [pit.entry, ...(pit.lane || []), pit.exit].map((id) => byId.get(id)).filter(Boolean);
+    if (chain.length > 1) {
+      el("polyline", { class: "pit-chain", points: chain.map((s) => s.x + "," + s.y).join(" ") }, layers.edges);
+    }
     for (const square of squares()) {
       const r = Math.max(5, Math.min(square.w || square.h || 20, square.h || 20) / 2.6);
       const classes = ["square", "lane-" + square.lane];
@@ -355,7 +360,16 @@
     const result = $("drive-result");
     const report = state.drive_report || {};
     if (state.drive === "running") result.textContent = words.driving;
-    else if (state.drive === "passed") result.textContent = words.passed + (state.drive_current ? "" : " " + words.stale);
+    else if (state.drive === "passed") {
+      result.textContent = words.passed + (state.drive_current ? "" : " " + words.stale);
+      const races = document.createElement("ul");
+      for (const race of report.races || []) {
+        const item = document.createElement("li");
+        item.textContent = words.drive_race.replace("{seed}", race.seed).replace("{moves}", race.moves).replace("{finished}", race.finished);
+        races.appendChild(item);
+      }
+      result.appendChild(races);
+    }
     else if (state.drive === "failed") result.textContent = words.failed + " " + (report.reason || "");
     else result.textContent = "";
     result.dataset.drive = state.drive || "";

@@ -6,10 +6,10 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from django.urls import reverse
 
 from circuits.models import BoardDraft, Circuit
 from config.celery_app import app as celery_app
+from tests.circuits import editor_taps
 from tests.circuits import known_board as kb
 from tests.circuits.board_compare import assert_same_board
 from tests.circuits.conftest import make_board_admin
@@ -31,100 +31,22 @@ def editor(browser, browser_type_launch_args, live_server):
     celery_app.conf.task_always_eager = saved
 
 
-class Taps:
-    """What a person does on the editor's picture and tools."""
-
-    def __init__(self, page) -> None:
-        self.page = page
-        self.board = page.locator("#board")
-
-    def saved(self) -> None:
-        self.page.wait_for_selector("body:not([data-saving])", state="attached")
-        assert "error" not in (self.page.locator("#status").get_attribute("class") or "")
-
-    def tool(self, name: str) -> None:
-        self.page.check(f'input[name="tool"][value="{name}"]')
-
-    def tap(self, point: tuple[float, float]) -> None:
-        self.board.click(position={"x": point[0], "y": point[1]})
-
-    def taps(self, points) -> None:
-        for point in points:
-            self.tap(point)
-            self.saved()
-
-
 def test_a_board_traced_on_its_picture_is_the_known_board_and_is_published(
     editor, live_server, tmp_path: Path
 ):
     page = editor
-    picture = kb.render_png(tmp_path / "essai.png")
+    do = editor_taps.upload(page, live_server.url, kb.render_png(tmp_path / "essai.png"))
 
-    page.goto(live_server.url + reverse("circuits:boards"))
-    page.fill('input[name="name"]', "Essai")
-    page.fill('input[name="slug"]', "essai")
-    page.set_input_files('input[name="image"]', str(picture))
-    page.click('#new-board button[type="submit"]')
-    page.wait_for_url("**/board-editor/*/")
-    do = Taps(page)
-
-    # The pieces, in race order from the line: a straight by its four corners and rows, a corner
-    # by each lane's points and count of squares.
-    for segment in kb.V1["segments"]:
-        if segment["id"] in kb.STRAIGHTS:
-            corners, rows = kb.STRAIGHTS[segment["id"]]
-            do.tool("straight")
-            page.fill("#rows", str(rows))
-            page.select_option("#lanes", "abc")
-            do.taps(corners)
-        else:
-            do.tool("lane")
-            for lane, count in zip("abc", segment["corner"]["cells"], strict=True):
-                page.select_option("#lane", lane)
-                page.fill("#count", str(count))
-                for point in kb.lane_points(segment["id"], lane):
-                    do.tap(point)
-                page.click("#finish")
-                do.saved()
+    editor_taps.pieces(do)
     assert page.locator("#layer-squares circle.square").count() == 87
-
-    # Each corner by a lasso, its name and stops.
-    do.tool("lasso")
-    for corner in ("T1", "T2"):
-        name, stops = kb.CORNER_NAMES[corner]
-        page.fill("#corner-name", name)
-        page.fill("#stops", str(stops))
-        for point in kb.LASSOS[corner]:
-            do.tap(point)
-        page.click("#finish")
-        do.saved()
+    editor_taps.lassos(do)
     assert page.locator("#layer-squares circle.in-corner").count() == 18
-
-    # The pit lane: its entry, its squares in driving order, its exit; then its stands.
-    do.tool("pit-entry")
-    do.taps([kb.position(kb.V1["pit"]["entry"])])
-    do.tool("pit-lane")
-    do.taps(kb.PIT_SQUARES)
-    do.tool("pit-exit")
-    do.taps([kb.position(kb.V1["pit"]["exit"])])
-    do.tool("stand")
-    do.taps(kb.PIT_SQUARES)
-
-    # The grid, pole first.
-    do.tool("grid")
-    do.taps([kb.position(square) for square in kb.V1["grid"]])
+    editor_taps.pit_lane(do)
+    assert page.locator("#layer-squares circle.stand").count() == 10
+    editor_taps.grid(do)
     assert page.locator("#layer-squares text.grid-slot").count() == 10
-
-    # The weather scale printed on the board.
-    page.fill("#rain", "3")
-    page.locator("#rain").dispatch_event("change")
-    do.saved()
-    page.fill("#rain", "4")
-    page.locator("#rain").dispatch_event("change")
-    do.saved()
-    page.fill("#variable", "8")
-    page.locator("#variable").dispatch_event("change")
-    do.saved()
+    do.number("#rain", 3)
+    editor_taps.weather(do)
 
     # An arrow added by hand, then taken back; a stray square tapped, then undone.
     do.tool("arrow")
@@ -164,13 +86,7 @@ def test_a_board_traced_on_its_picture_is_the_known_board_and_is_published(
 
 def test_a_problem_shows_on_its_square(editor, live_server, tmp_path: Path):
     page = editor
-    picture = kb.render_png(tmp_path / "essai.png")
-    page.goto(live_server.url + reverse("circuits:boards"))
-    page.fill('input[name="name"]', "Essai")
-    page.set_input_files('input[name="image"]', str(picture))
-    page.click('#new-board button[type="submit"]')
-    page.wait_for_url("**/board-editor/*/")
-    do = Taps(page)
+    do = editor_taps.upload(page, live_server.url, kb.render_png(tmp_path / "essai.png"), slug="bout")
 
     # A straight, then a corner of lane a alone: lane c of the straight has no way on.
     do.tool("straight")
@@ -178,11 +94,19 @@ def test_a_problem_shows_on_its_square(editor, live_server, tmp_path: Path):
     do.taps(kb.STRAIGHTS["S1"][0])
     do.tool("lane")
     page.select_option("#lane", "a")
-    page.fill("#count", "2")
     for point in kb.lane_points("T1", "a", taps=4):
         do.tap(point)
+
+    # A lane of no squares is refused with a clear error; the taps stay, so nothing is lost.
+    page.fill("#count", "0")
+    page.click("#finish")
+    page.wait_for_selector("body:not([data-saving])", state="attached")
+    assert "pieces[1].count" in page.locator("#status.error").inner_text()
+    assert page.locator("#layer-pending circle.pending").count() == 4
+    page.fill("#count", "2")
     page.click("#finish")
     do.saved()
+    assert page.locator("#layer-pending circle.pending").count() == 0
 
     problems = page.locator("#problems li[data-square]")
     problems.first.wait_for()
