@@ -59,38 +59,32 @@ def test_an_admin_enters_a_driver(league, staff):
     }
 
 
-def test_a_car_number_taken_twice_in_a_season_is_a_400_with_a_clear_message(league, staff):
-    response = staff.post(
-        URL,
-        {"season": league.season.pk, "driver": make_driver().pk, "team": league.blue.pk, "car_number": 7},
-        format="json",
-    )
+@pytest.mark.parametrize(
+    ("entry", "errors"),
+    [
+        pytest.param(
+            lambda league: {"driver": make_driver().pk, "team": league.blue.pk, "car_number": 7},
+            {"car_number": ["This car number is already taken in this season."]},
+            id="a-car-number-taken-twice",
+        ),
+        pytest.param(
+            lambda league: {"driver": league.alice.pk, "team": make_team().pk, "car_number": 70},
+            {"driver": ["This driver is already entered in this season."]},
+            id="a-driver-entered-twice",
+        ),
+        pytest.param(
+            lambda league: {"driver": make_driver().pk, "team": league.red.pk, "car_number": 9},
+            {"team": ["Écurie Rouge already fields 2 cars this season (at most 2)."]},
+            id="a-team-over-its-car-limit-named",
+        ),
+    ],
+)
+def test_an_entry_the_season_refuses_is_a_400_with_a_clear_message(league, staff, entry, errors):
+    response = staff.post(URL, {"season": league.season.pk, **entry(league)}, format="json")
 
     assert response.status_code == 400
-    assert response.json() == {"car_number": ["This car number is already taken in this season."]}
+    assert response.json() == errors
     assert SeasonEntry.objects.filter(season=league.season).count() == 3
-
-
-def test_a_driver_entered_twice_is_a_400(league, staff):
-    response = staff.post(
-        URL,
-        {"season": league.season.pk, "driver": league.alice.pk, "team": make_team().pk, "car_number": 70},
-        format="json",
-    )
-
-    assert response.status_code == 400
-    assert response.json() == {"driver": ["This driver is already entered in this season."]}
-
-
-def test_a_team_over_its_car_limit_is_a_400_naming_the_team(league, staff):
-    response = staff.post(
-        URL,
-        {"season": league.season.pk, "driver": make_driver().pk, "team": league.red.pk, "car_number": 9},
-        format="json",
-    )
-
-    assert response.status_code == 400
-    assert response.json() == {"team": ["Écurie Rouge already fields 2 cars this season (at most 2)."]}
 
 
 def test_an_unknown_driver_or_a_bad_number_is_named(league, staff):

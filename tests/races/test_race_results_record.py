@@ -170,53 +170,40 @@ def test_it_keeps_penalty_points_beside_the_points_scored(field):
     assert (winner.points, winner.penalty_points, winner.net_points) == (10, 3, 7)
 
 
-def test_it_refuses_a_penalty_larger_than_the_points(field):
+@pytest.mark.parametrize(
+    ("rows", "message"),
+    [
+        pytest.param(
+            [ResultRow(car=7, position=1), ResultRow(car=3, position=2, penalty_points=9)],
+            "car 3: A points penalty cannot exceed the points scored.",
+            id="a-penalty-larger-than-the-points",
+        ),
+        pytest.param(
+            [ResultRow(car=7, position=1), ResultRow(car=8, position=2)],
+            "car 8 is not entered in this race.",
+            id="a-car-not-entered-in-the-race",
+        ),
+        pytest.param(
+            [ResultRow(car=7, position=1), ResultRow(car=3, position=3)],
+            "positions must run from 1 to 2 without gaps or repeats; got 1, 3.",
+            id="positions-with-a-gap",
+        ),
+        pytest.param(
+            [ResultRow(car=7, position=1, status="eliminated", cause="engine"), ResultRow(car=3, position=2)],
+            "car 3 finished but is ranked behind eliminated car 7.",
+            id="a-finisher-behind-an-eliminated-car",
+        ),
+    ],
+)
+def test_it_refuses(field, rows, message):
     season, cars = field
     race = start(season, cars, [7, 3])
 
     with pytest.raises(ValidationError) as caught:
-        race_results_record(
-            race=race, rows=[ResultRow(car=7, position=1), ResultRow(car=3, position=2, penalty_points=9)]
-        )
+        race_results_record(race=race, rows=rows)
 
-    assert caught.value.messages == ["car 3: A points penalty cannot exceed the points scored."]
+    assert caught.value.messages == [message]
     assert not Result.objects.exists()
-
-
-def test_it_refuses_a_car_not_entered_in_the_race(field):
-    season, cars = field
-    race = start(season, cars, [7, 3])
-
-    with pytest.raises(ValidationError) as caught:
-        race_results_record(race=race, rows=[ResultRow(car=7, position=1), ResultRow(car=8, position=2)])
-
-    assert caught.value.messages == ["car 8 is not entered in this race."]
-
-
-def test_it_refuses_positions_with_a_gap(field):
-    season, cars = field
-    race = start(season, cars, [7, 3])
-
-    with pytest.raises(ValidationError) as caught:
-        race_results_record(race=race, rows=[ResultRow(car=7, position=1), ResultRow(car=3, position=3)])
-
-    assert caught.value.messages == ["positions must run from 1 to 2 without gaps or repeats; got 1, 3."]
-
-
-def test_it_refuses_a_finisher_behind_an_eliminated_car(field):
-    season, cars = field
-    race = start(season, cars, [7, 3])
-
-    with pytest.raises(ValidationError) as caught:
-        race_results_record(
-            race=race,
-            rows=[
-                ResultRow(car=7, position=1, status="eliminated", cause="engine"),
-                ResultRow(car=3, position=2),
-            ],
-        )
-
-    assert caught.value.messages == ["car 3 finished but is ranked behind eliminated car 7."]
 
 
 def test_a_failed_recording_leaves_the_earlier_results(field):
