@@ -4,7 +4,8 @@
 file at fault ("line 12") with a `read.gpo_*` code. The file format and every decision taken
 where the file says nothing (lanes, levels, blocked squares, corners, the pit lane, the grid's
 order, the weather) are in docs/rules-decisions.md, "Reading a GP Online track file". Reading the
-text is gpo_parse.py, the lanes gpo_geometry.py, corners and levels gpo_levels.py.
+text is gpo_parse.py, the lanes gpo_lanes.py (with gpo_geometry.py), corners and levels
+gpo_levels.py.
 """
 
 from __future__ import annotations
@@ -14,7 +15,8 @@ from collections.abc import Mapping
 from fractions import Fraction
 from typing import Any
 
-from rules.circuits.gpo_geometry import Layout, angle, layout
+from rules.circuits.gpo_geometry import angle
+from rules.circuits.gpo_lanes import Layout, layout
 from rules.circuits.gpo_levels import Corner, corners, levels
 from rules.circuits.gpo_parse import STOPS, TRACK_KINDS, Edge, GpoFile, Kind, Node, parse, parse_header
 from rules.messages.reading import ReadCode
