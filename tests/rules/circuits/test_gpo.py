@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import math
+import random
 from collections import Counter
 from pathlib import Path
 
@@ -232,3 +233,27 @@ def test_a_board_turned_on_its_image_imports_the_same(doc, degrees, scale):
         min(abs(turns[s["id"]] - s["angle"]), 360 - abs(turns[s["id"]] - s["angle"])) < 0.2
         for s in doc["squares"]
     )
+
+
+def shaken(text: str, amount: float, seed: int) -> str:
+    """The same file with every square moved at random by up to `amount` pixels each way."""
+    rng = random.Random(seed)
+    first, *others = text.split("\n\n")
+    head, *nodes = first.splitlines()
+    moved = []
+    for line in nodes:
+        n, x, y, *more = line.split()
+        nx, ny = float(x) + rng.uniform(-amount, amount), float(y) + rng.uniform(-amount, amount)
+        moved.append(" ".join([n, f"{nx:.1f}", f"{ny:.1f}", *more]))
+    return "\n\n".join(["\n".join([head, *moved]), *others])
+
+
+@pytest.mark.parametrize("seed", range(10))
+def test_squares_traced_a_little_off_centre_import_the_same(doc, seed):
+    """Up to 6 px each way on squares 40 px long and lanes 30 px apart (15 % of a square)."""
+    other = read_gpo(shaken(TEXT, 6, seed), circuit_id="stadium", name="Stade")
+
+    def plain(d: dict) -> list[tuple]:
+        return [(s["id"], s["lane"], s["level"], s.get("corner"), s.get("stand")) for s in d["squares"]]
+
+    assert plain(other) == plain(doc) and other["grid"] == doc["grid"] and other["pit"] == doc["pit"]
