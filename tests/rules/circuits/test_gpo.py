@@ -257,3 +257,8 @@ def test_squares_traced_a_little_off_centre_import_the_same(doc, seed):
         return [(s["id"], s["lane"], s["level"], s.get("corner"), s.get("stand")) for s in d["squares"]]
 
     assert plain(other) == plain(doc) and other["grid"] == doc["grid"] and other["pit"] == doc["pit"]
+
+
+def test_windows_line_ends_a_byte_order_mark_and_stray_spaces_change_nothing(doc):
+    text = "\ufeff" + "\r\n".join(f"  {line}\t " if line else line for line in TEXT.splitlines()) + "\r\n\r\n"
+    assert read_gpo(text, circuit_id="stadium", name="Stade") == doc
