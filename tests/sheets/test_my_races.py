@@ -25,6 +25,19 @@ def _next_race(oval, days: int = 3):
     return race
 
 
+def _standing_sheet(oval, *, by, **fields) -> RaceSheet:
+    """The oval race's valid, chosen sheet, as `by` sent it (written as it is, not judged)."""
+    return RaceSheet.objects.create(
+        race=oval.race,
+        version=1,
+        raw=b"{}",
+        submitted_by=by,
+        status=RaceSheet.Status.VALID,
+        chosen=True,
+        **fields,
+    )
+
+
 def test_the_page_shows_the_next_race_its_wear_form_and_the_sheet_owed(client, oval):
     race = _next_race(oval)
     client.force_login(oval.alice)
@@ -40,15 +53,7 @@ def test_the_page_shows_the_next_race_its_wear_form_and_the_sheet_owed(client, o
 
 
 def test_a_sheet_sent_by_another_entrant_waits_for_my_confirmation(oval):
-    sheet = RaceSheet.objects.create(
-        race=oval.race,
-        version=1,
-        raw=b"{}",
-        submitted_by=oval.bruno,
-        status=RaceSheet.Status.VALID,
-        chosen=True,
-        validated_at=timezone.now(),
-    )
+    sheet = _standing_sheet(oval, by=oval.bruno, validated_at=timezone.now())
 
     alice, bruno = player_dashboard(user=oval.alice), player_dashboard(user=oval.bruno)
 
@@ -59,14 +64,7 @@ def test_a_sheet_sent_by_another_entrant_waits_for_my_confirmation(oval):
 
 
 def test_protests_by_and_against_me_with_their_state(oval):
-    sheet = RaceSheet.objects.create(
-        race=oval.race,
-        version=1,
-        raw=b"{}",
-        submitted_by=oval.alice,
-        status=RaceSheet.Status.VALID,
-        chosen=True,
-    )
+    sheet = _standing_sheet(oval, by=oval.alice)
     against_bruno = oval.race.entries.get(season_entry=oval.car3)
     protest = Protest.objects.create(
         sheet=sheet, filed_by=oval.alice, against=against_bruno, reason="Blocked"

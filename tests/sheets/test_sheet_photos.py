@@ -79,27 +79,31 @@ def test_a_bad_photo_refuses_the_whole_submission(oval, example, name, data, mes
     assert snapshot(oval.race) == before
 
 
-def test_a_photo_over_the_size_limit_is_refused(oval, example, settings):
-    settings.RACE_SHEET_PHOTO_MAX_BYTES = 1000
+@pytest.mark.parametrize(
+    ("setting", "limit", "photos", "refusal"),
+    [
+        pytest.param(
+            "RACE_SHEET_PHOTO_MAX_BYTES",
+            1000,
+            lambda: [upload("big.jpg", jpeg_bytes((300, 300)))],
+            "is more than the 1000",
+            id="a-photo-over-the-size-limit",
+        ),
+        pytest.param(
+            "RACE_SHEET_MAX_PHOTOS",
+            1,
+            lambda: [upload("a.jpg", jpeg_bytes((20, 20))), upload("b.jpg", jpeg_bytes((20, 20)))],
+            "at most 1 photos; 2 were sent",
+            id="too-many-photos",
+        ),
+    ],
+)
+def test_photos_over_the_limits_are_refused(oval, example, settings, setting, limit, photos, refusal):
+    setattr(settings, setting, limit)
 
-    with pytest.raises(SubmissionRefused, match="is more than the 1000"):
+    with pytest.raises(SubmissionRefused, match=refusal):
         race_sheet_submit(
-            race=oval.race,
-            raw=example("race-ovale-valid.json"),
-            by=oval.alice,
-            photos=[upload("big.jpg", jpeg_bytes((300, 300)))],
-        )
-
-
-def test_too_many_photos_are_refused(oval, example, settings):
-    settings.RACE_SHEET_MAX_PHOTOS = 1
-
-    with pytest.raises(SubmissionRefused, match="at most 1 photos; 2 were sent"):
-        race_sheet_submit(
-            race=oval.race,
-            raw=example("race-ovale-valid.json"),
-            by=oval.alice,
-            photos=[upload("a.jpg", jpeg_bytes((20, 20))), upload("b.jpg", jpeg_bytes((20, 20)))],
+            race=oval.race, raw=example("race-ovale-valid.json"), by=oval.alice, photos=photos()
         )
 
 
