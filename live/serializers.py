@@ -18,6 +18,7 @@ from django.utils.translation import get_language
 from drf_spectacular.utils import extend_schema_field, extend_schema_serializer
 from rest_framework import serializers
 
+from circuits.square_words import named_message, track_names
 from core.messages import message_text
 from live.models import LiveTable
 from rules.messages import params_json
@@ -160,20 +161,22 @@ class StepEventsField(serializers.ListField):
     def to_representation(self, state: TableState) -> list[dict[str, Any]]:
         language = get_language()
         memo = state.memo
+        names = track_names(state.engine.game.track)  # a square an event names, in words
         out: list[dict[str, Any]] = []
         for step, link in state.links():
             key = (id(link), language)
             hit = memo.get(key)
             if hit is None or hit[0] is not link:  # an id is only unique while its table lives
-                said = [
-                    self.child.to_representation(StepEvent(step, e))
-                    for e in link.events
-                    if isinstance(e, Event)
-                ]
+                said = [self._said(StepEvent(step, e), names) for e in link.events if isinstance(e, Event)]
                 hit = (link, said)
                 memo[key] = hit
             out.extend(hit[1])
         return out
+
+    def _said(self, event: StepEvent, names: Mapping[str, str]) -> dict[str, Any]:
+        said = self.child.to_representation(event)
+        named = named_message(event.event.code, event.event.params, names)
+        return said if named is None else {**said, "message": named}
 
 
 # -- the state -------------------------------------------------------------------------------

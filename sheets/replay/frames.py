@@ -20,6 +20,7 @@ from django.utils.functional import Promise
 from django.utils.translation import get_language, gettext_lazy, ngettext, pgettext, pgettext_lazy
 from django.utils.translation import gettext as _
 
+from circuits.square_words import named_message, track_names
 from core.messages import message_text
 from core.read_errors import reading_text
 from races.models import Race, RaceEntry
@@ -34,7 +35,7 @@ from rules.track import CircuitError, load_circuit
 from rules.verdict import Event, Standing, Violation
 from sheets.models import RaceSheet
 
-FRAMES_VERSION = 4  # bump when the shape of the frames changes: older cache entries are ignored
+FRAMES_VERSION = 5  # bump when the shape of the frames changes: older cache entries are ignored
 CACHE_SECONDS = 60 * 60 * 24 * 7
 NO_COLOUR = "#5d6270"
 
@@ -141,6 +142,7 @@ def _frames(sheet: RaceSheet) -> dict[str, Any]:
     except (UnknownOptionError, ValueError, TypeError) as exc:
         raise ReplayUnavailable(str(exc)) from exc
 
+    names = track_names(track)  # the squares the events and violations name, in words
     grid = {car.id: car.square for car in state.cars}
     wear0 = {car.id: _wear(car.wear) for car in state.cars}
     at: dict[str, str | None] = dict(grid)
@@ -159,7 +161,7 @@ def _frames(sheet: RaceSheet) -> dict[str, Any]:
         for car in state.cars:
             if car.square is not None:
                 at[car.id] = car.square
-        shown = [_event(item) for item in events]
+        shown = [_event(item, names) for item in events]
         shown.extend(_laps(before, state, game.laps))
         turns.append(
             {
@@ -170,7 +172,7 @@ def _frames(sheet: RaceSheet) -> dict[str, Any]:
                 "off": [car.id for car in state.cars if car.square is None],
                 "wear": {car.id: _wear(car.wear) for car in state.cars},
                 "events": shown,
-                "violations": [_violation(v) for v in happened if isinstance(v, Violation)],
+                "violations": [_violation(v, names) for v in happened if isinstance(v, Violation)],
             }
         )
         if stopped:
@@ -380,7 +382,11 @@ def _car(log_car: CarEntry, entry: RaceEntry | None, placing: dict[str, Any] | N
     }
 
 
-def _event(event: Event) -> dict[str, Any]:
+def _text(code: Any, params: Any, names: dict[str, str] | None) -> str:
+    return (names and named_message(code, params, names)) or message_text(code, params)
+
+
+def _event(event: Event, names: dict[str, str] | None = None) -> dict[str, Any]:
     kind = event.kind.value
     if event.code in SPINS:  # a corner exit that ends in a spin (C6)
         kind = "spin"
@@ -389,16 +395,16 @@ def _event(event: Event) -> dict[str, Any]:
         "kind": kind,
         "label": str(label) if label is not None else kind.replace("-", " ").capitalize(),
         "car": event.car,
-        "text": message_text(event.code, event.params),
+        "text": _text(event.code, event.params, names),
     }
 
 
-def _violation(violation: Violation) -> dict[str, Any]:
+def _violation(violation: Violation, names: dict[str, str] | None = None) -> dict[str, Any]:
     return {
         "rule": violation.rule,
         "car": violation.car,
         "fatal": violation.fatal,
-        "text": message_text(violation.code, violation.params),
+        "text": _text(violation.code, violation.params, names),
     }
 
 

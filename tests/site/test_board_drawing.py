@@ -42,7 +42,9 @@ def test_a_traced_board_is_drawn_on_its_picture_at_its_squares_positions():
     svg = circuit_svg(layout, title="Stade", names=square_names(doc), element_id="m")
 
     assert 'class="circuit-map has-picture"' in svg
-    image = re.search(r'<image class="board-picture" href="([^"]+)" x="0" y="0" width="([\d.]+)" height="([\d.]+)"', svg)
+    image = re.search(
+        r'<image class="board-picture" href="([^"]+)" x="0" y="0" width="([\d.]+)" height="([\d.]+)"', svg
+    )
     assert image and image.group(1) == "/media/circuits/stade.png"
     # the picture is the whole view, a square ten units wide: the SVG's strokes and cars fit it
     width, height = float(image.group(2)), float(image.group(3))
