@@ -20,6 +20,14 @@ urlpatterns = [path("boom/", boom), path("api/boom/", boom), *site_urls.urlpatte
 handler500 = site_urls.handler500
 
 
+@pytest.fixture
+def broken(client, settings):
+    """A client on this module's URL conf, answered with the 500 a breaking view gets."""
+    settings.ROOT_URLCONF = __name__
+    client.raise_request_exception = False
+    return client
+
+
 def test_the_favicon_is_served_at_the_root_and_linked_from_every_page(client):
     response = client.get("/favicon.ico")
 
@@ -55,11 +63,8 @@ def test_an_unknown_season_gets_the_same_page(client):
 
 
 @pytest.mark.parametrize(("language", "title"), [("fr", "Erreur du serveur"), ("en", "Server error")])
-def test_a_broken_view_gets_the_styled_500_in_the_readers_language(client, settings, language, title):
-    settings.ROOT_URLCONF = __name__
-    client.raise_request_exception = False
-
-    response = client.get("/boom/", HTTP_ACCEPT_LANGUAGE=language)
+def test_a_broken_view_gets_the_styled_500_in_the_readers_language(broken, language, title):
+    response = broken.get("/boom/", HTTP_ACCEPT_LANGUAGE=language)
 
     assert response.status_code == 500
     html = response.content.decode()
@@ -70,10 +75,8 @@ def test_a_broken_view_gets_the_styled_500_in_the_readers_language(client, setti
 
 
 @pytest.mark.parametrize(("language", "detail"), [("en", "Server error."), ("fr", "Erreur du serveur.")])
-def test_a_broken_api_call_is_a_json_500(client, settings, language, detail):
-    settings.ROOT_URLCONF = __name__
-    client.raise_request_exception = False
-    response = client.get("/api/boom/", HTTP_ACCEPT_LANGUAGE=language)
+def test_a_broken_api_call_is_a_json_500(broken, language, detail):
+    response = broken.get("/api/boom/", HTTP_ACCEPT_LANGUAGE=language)
 
     assert response.status_code == 500
     assert response.json() == {"detail": detail}

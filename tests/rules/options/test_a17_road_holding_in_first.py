@@ -9,6 +9,8 @@ square counts for a move in 1st) and `rules.damage.handling_tests`.
 
 from __future__ import annotations
 
+import pytest
+
 from rules.replay_move import apply
 from tests.rules.conftest import move, placed, rules_of
 
@@ -45,22 +47,19 @@ def test_a_handling_roll_in_first_is_not_called_for(ovale):
     assert state.car("7").wear.handling == 4
 
 
-def test_in_second_the_dangerous_square_calls_for_a_handling_test(ovale):
-    game, state = _game(ovale, gear=2)
-    _, events = apply(game, state, move("7", 2, 2, "S1-b2", "S1-b3"))
+@pytest.mark.parametrize(
+    ("gear", "options"),
+    [
+        pytest.param(2, A17, id="in-second"),
+        pytest.param(1, ("A7",), id="in-first-without-a17"),
+    ],
+)
+def test_the_dangerous_square_calls_for_a_handling_test(ovale, gear, options):
+    game, state = _game(ovale, gear=gear, options=options)
+    _, events = apply(game, state, move("7", gear, 2, "S1-b2", "S1-b3"))
     assert rules_of(events) == ["D5"]
     state, events = apply(
-        game, state, move("7", 2, 2, "S1-b2", "S1-b3", tests=[("handling", "7", "S1-b2", 4)])
-    )
-    assert rules_of(events) == [] and state.car("7").wear.handling == 3
-
-
-def test_without_a17_first_gear_tests_its_handling_too(ovale):
-    game, state = _game(ovale, options=("A7",))
-    _, events = apply(game, state, move("7", 1, 2, "S1-b2", "S1-b3"))
-    assert rules_of(events) == ["D5"]
-    state, events = apply(
-        game, state, move("7", 1, 2, "S1-b2", "S1-b3", tests=[("handling", "7", "S1-b2", 4)])
+        game, state, move("7", gear, 2, "S1-b2", "S1-b3", tests=[("handling", "7", "S1-b2", 4)])
     )
     assert rules_of(events) == [] and state.car("7").wear.handling == 3
 
