@@ -8,6 +8,7 @@ from collections.abc import Callable
 from functools import wraps
 from typing import Any
 
+from django.contrib import messages
 from django.contrib.auth.views import redirect_to_login
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.http import FileResponse, HttpRequest, HttpResponse, JsonResponse
@@ -144,7 +145,8 @@ def board_edit(request: HttpRequest, slug: str) -> HttpResponse:
     try:
         draft = draft_for_circuit(circuit=circuit, by=request.user)
     except ValidationError as exc:
-        return render(request, "circuits/board_list.html", {"error": _errors(exc)}, status=400)
+        messages.error(request, _errors(exc))
+        return redirect("circuits:boards")
     return redirect(draft.get_absolute_url())
 
 

@@ -135,3 +135,29 @@ def test_editing_a_board_no_race_was_played_on_changes_it_in_place(
     assert Circuit.objects.count() == 1
     old.refresh_from_db()
     assert old.document["laps"] == 2 and old.version == 1
+
+
+def test_the_editor_says_when_publishing_makes_a_new_version(
+    admin_client, board_admin, draft, django_capture_on_commit_callbacks
+) -> None:
+    old = _published(admin_client, draft, django_capture_on_commit_callbacks)
+    make_race(make_season(), 1, circuit=old, status=Race.Status.RUN)
+
+    response = admin_client.post(reverse("circuits:edit", kwargs={"slug": old.slug}))
+
+    edit = BoardDraft.objects.exclude(pk=draft.pk).get()
+    draft.refresh_from_db()
+    assert response["Location"] == edit.get_absolute_url()
+    assert edit.trace == draft.trace and edit.circuit == old
+    assert b'id="new-version"' in admin_client.get(edit.get_absolute_url()).content
+
+
+def test_a_circuit_not_traced_in_the_editor_cannot_be_edited_there(admin_client) -> None:
+    from tests.factories import make_circuit
+
+    circuit = make_circuit()
+
+    response = admin_client.post(reverse("circuits:edit", kwargs={"slug": circuit.slug}), follow=True)
+
+    assert "not traced in the editor" in response.content.decode()
+    assert not BoardDraft.objects.exists()

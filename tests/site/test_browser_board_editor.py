@@ -26,7 +26,10 @@ def editor(browser, browser_type_launch_args, live_server):
     context = browser.new_context(locale="en-GB", viewport={"width": 1600, "height": 1100})
     context.add_cookies(session_cookie(live_server, make_board_admin()))
     page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
     yield page
+    assert errors == []  # the editor's script never failed
     context.close()
     celery_app.conf.task_always_eager = saved
 
