@@ -19,9 +19,15 @@ from tests.site.conftest import small_league
 pytestmark = pytest.mark.django_db
 
 
-def test_a_change_made_by_another_process_shows_at_once_despite_the_local_copy(client):
+@pytest.fixture
+def season_page():
+    """A small league, and the address of its season's page."""
     league = small_league()
-    url = reverse("races:season", args=[league.season.slug])
+    return league, reverse("races:season", args=[league.season.slug])
+
+
+def test_a_change_made_by_another_process_shows_at_once_despite_the_local_copy(client, season_page):
+    league, url = season_page
     assert "Alice" in client.get(url).content.decode()
     # Another process renames her: its rows are committed and it moves the shared generation;
     # nothing of that reaches this process's signals or its local copy of the page.
@@ -30,9 +36,8 @@ def test_a_change_made_by_another_process_shows_at_once_despite_the_local_copy(c
     assert "Alicia" in client.get(url).content.decode()
 
 
-def test_a_hit_from_the_local_copy_runs_no_query_and_carries_a_token_of_its_own():
-    league = small_league()
-    url = reverse("races:season", args=[league.season.slug])
+def test_a_hit_from_the_local_copy_runs_no_query_and_carries_a_token_of_its_own(season_page):
+    _, url = season_page
     Client().get(url)
     pages = []
     for _ in range(2):
@@ -43,9 +48,8 @@ def test_a_hit_from_the_local_copy_runs_no_query_and_carries_a_token_of_its_own(
     assert tokens[0] != tokens[1] and page_cache.TOKEN_MARK not in pages[0]
 
 
-def test_french_and_english_pages_are_kept_apart():
-    league = small_league()
-    url = reverse("races:season", args=[league.season.slug])
+def test_french_and_english_pages_are_kept_apart(season_page):
+    _, url = season_page
     french = Client(headers={"accept-language": "fr"}).get(url)
     english = Client(headers={"accept-language": "en"}).get(url)
     assert french["Content-Language"] == "fr" and english["Content-Language"] == "en"
@@ -57,19 +61,17 @@ def test_french_and_english_pages_are_kept_apart():
     assert english.content != french.content
 
 
-def test_a_signed_in_user_is_not_served_the_local_copy(client, django_user_model):
-    league = small_league()
-    url = reverse("races:season", args=[league.season.slug])
+def test_a_signed_in_user_is_not_served_the_local_copy(client, django_user_model, season_page):
+    _, url = season_page
     Client().get(url)
     client.force_login(django_user_model.objects.create_user("zoe", password="x"))
     assert "zoe" in client.get(url).content.decode()
 
 
-def test_another_process_s_change_shows_within_the_memo_of_the_generation(monkeypatch, client):
+def test_another_process_s_change_shows_within_the_memo_of_the_generation(monkeypatch, client, season_page):
     """With a shared cache, a process reads the generation at most every GENERATION_MEMO_SECONDS."""
     monkeypatch.setattr(page_cache, "_memo_seconds", lambda: 0.2)
-    league = small_league()
-    url = reverse("races:season", args=[league.season.slug])
+    league, url = season_page
     assert "Alice" in client.get(url).content.decode()
     Driver._base_manager.filter(pk=league.alice.pk).update(name="Alicia")  # another process's write…
     cache.incr(page_cache.GENERATION_KEY)  # …and its commit
@@ -78,10 +80,9 @@ def test_another_process_s_change_shows_within_the_memo_of_the_generation(monkey
     assert "Alicia" in client.get(url).content.decode()
 
 
-def test_a_change_in_this_process_shows_at_once_despite_the_memo(monkeypatch, client):
+def test_a_change_in_this_process_shows_at_once_despite_the_memo(monkeypatch, client, season_page):
     monkeypatch.setattr(page_cache, "_memo_seconds", lambda: 60.0)
-    league = small_league()
-    url = reverse("races:season", args=[league.season.slug])
+    league, url = season_page
     assert "Alice" in client.get(url).content.decode()
     driver_update(driver=league.alice, data={"name": "Alicia"})
     assert "Alicia" in client.get(url).content.decode()
