@@ -94,15 +94,20 @@ def test_three_cars_of_one_team_saved_at_once_are_refused(admin_client, english,
     assert not SeasonEntry.objects.filter(season=season).exists()
 
 
-def test_a_season_with_too_many_cars_is_fixed_from_its_page(admin_client, english, season, teams, drivers):
-    # Three red cars, as an older admin let through (written without the checks).
+def _three_red_cars(season, teams, drivers) -> list[dict]:
+    """Three red cars, as an older admin let through (written without the checks): their rows in
+    the season's entries form."""
     entries = [
         SeasonEntry.objects.create(season=season, car_number=n, driver=d, team=teams[0])
         for n, d in zip((1, 2, 3), drivers, strict=True)
     ]
-    rows = [
+    return [
         {"id": e.pk, "car_number": e.car_number, "driver": e.driver_id, "team": teams[0].pk} for e in entries
     ]
+
+
+def test_a_season_with_too_many_cars_is_fixed_from_its_page(admin_client, english, season, teams, drivers):
+    rows = _three_red_cars(season, teams, drivers)
     stuck = admin_client.post(change_url(season), season_data(season, rows, initial=3))
     assert stuck.status_code == 200  # still too many: said, not saved
     assert "Écurie Rouge would field 3 cars" in stuck.content.decode()
@@ -117,13 +122,7 @@ def test_a_season_with_too_many_cars_is_fixed_from_its_page(admin_client, englis
 
 
 def test_a_season_over_the_limit_is_fixed_by_deleting_a_row(admin_client, english, season, teams, drivers):
-    entries = [
-        SeasonEntry.objects.create(season=season, car_number=n, driver=d, team=teams[0])
-        for n, d in zip((1, 2, 3), drivers, strict=True)
-    ]
-    rows = [
-        {"id": e.pk, "car_number": e.car_number, "driver": e.driver_id, "team": teams[0].pk} for e in entries
-    ]
+    rows = _three_red_cars(season, teams, drivers)
     rows[0]["DELETE"] = "on"
 
     response = admin_client.post(change_url(season), season_data(season, rows, initial=3))
