@@ -13,7 +13,7 @@ import io
 import math
 from typing import Any
 
-from PIL import Image, ImageDraw
+from PIL import Image, ImageDraw, ImageFont
 
 SIZE = 40  # pixels a square
 STRAIGHT = 8  # squares of each straight
@@ -112,27 +112,62 @@ def board_document(circuit_id: str = "stade") -> dict[str, Any]:
     }
 
 
+def _font(size: int) -> ImageFont.ImageFont | ImageFont.FreeTypeFont:
+    try:
+        return ImageFont.truetype("DejaVuSans-Bold.ttf", size)
+    except OSError:  # no DejaVu on this machine: Pillow's own
+        return ImageFont.load_default()
+
+
 def board_png(document: dict[str, Any]) -> bytes:
-    """The board's picture: grass, each square in grey (corners reddish) with a white edge, the
-    chequered line and the corners' names, as a printed board shows them."""
-    image = Image.new("RGB", (WIDTH, HEIGHT), (86, 140, 74))
+    """The board's picture as a printed board shows it: grass, the asphalt squares with their white
+    lines, red and white kerbs round the hairpins, the grid's numbers, the chequered line and the
+    corners' names."""
+    image = Image.new("RGB", (WIDTH, HEIGHT), (78, 132, 66))
     draw = ImageDraw.Draw(image)
+    for x in range(0, WIDTH, 24):  # mown stripes
+        if x // 24 % 2:
+            draw.rectangle([x, 0, x + 23, HEIGHT], fill=(84, 140, 71))
+    for centre in (EAST, WEST):  # kerbs outside the hairpins
+        r = RADIUS + 1.5 * SIZE + 6
+        for k in range(18):
+            start = k * 10 + (270 if centre is EAST else 90)
+            colour = (200, 30, 30) if k % 2 else (245, 245, 245)
+            draw.arc(
+                [centre[0] - r, centre[1] - r, centre[0] + r, centre[1] + r],
+                start,
+                start + 10,
+                fill=colour,
+                width=8,
+            )
+    grid = {square: n for n, square in enumerate(document["grid"], start=1)}
+    small = _font(13)
     for square in document["squares"]:
         if "outline" in square:
             points = [tuple(p) for p in square["outline"]]
         else:
             x, y, half = square["x"], square["y"], SIZE / 2
             points = [(x - half, y - half), (x + half, y - half), (x + half, y + half), (x - half, y + half)]
-        fill = (214, 170, 160) if square.get("corner") else (190, 192, 198)
-        draw.polygon(points, fill=fill, outline=(255, 255, 255))
+        fill = (92, 90, 96) if square.get("corner") else (72, 74, 80)
+        draw.polygon(points, fill=fill, outline=(236, 236, 236), width=2)
+        if square["id"] in grid:
+            draw.text(
+                (square["x"], square["y"]),
+                str(grid[square["id"]]),
+                fill=(250, 214, 70),
+                font=small,
+                anchor="mm",
+            )
     line_x = WEST[0] + STRAIGHT / 2 * SIZE
     top = HEIGHT / 2 + RADIUS - 1.5 * SIZE
     for n in range(12):  # the chequered finish line across the three lanes
-        y = top + n * SIZE / 4
-        colour = (20, 20, 20) if n % 2 else (250, 250, 250)
-        draw.rectangle([line_x - 3, y, line_x + 3, y + SIZE / 4], fill=colour)
-    draw.text((EAST[0] - 20, EAST[1] - 6), CORNERS[0]["name"], fill=(255, 255, 255))
-    draw.text((WEST[0] - 30, WEST[1] - 6), CORNERS[1]["name"], fill=(255, 255, 255))
+        for m in range(2):
+            y = top + n * SIZE / 4
+            colour = (20, 20, 20) if (n + m) % 2 else (250, 250, 250)
+            draw.rectangle([line_x - 5 + m * 5, y, line_x + m * 5, y + SIZE / 4], fill=colour)
+    big = _font(15)
+    draw.text((EAST[0] - 8, EAST[1]), "T1 " + CORNERS[0]["name"], fill=(255, 255, 255), font=big, anchor="rm")
+    draw.text((WEST[0] + 8, WEST[1]), "T2 " + CORNERS[1]["name"], fill=(255, 255, 255), font=big, anchor="lm")
     out = io.BytesIO()
     image.save(out, format="PNG")
     return out.getvalue()
