@@ -56,6 +56,24 @@ def _empty_cache() -> None:
 
 
 @pytest.fixture
+def pages_uncached(settings) -> None:
+    """Pages rendered at each request, never served from the page cache: for the tests that count
+    the queries a page makes."""
+    settings.PAGE_CACHE_SECONDS = 0
+
+
+def count_queries(client, url: str) -> int:
+    """The queries a GET of `url` makes; it must answer 200."""
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    with CaptureQueriesContext(connection) as context:
+        response = client.get(url)
+    assert response.status_code == 200
+    return len(context.captured_queries)
+
+
+@pytest.fixture
 def redis_server() -> str:
     require_service("Redis", "127.0.0.1", 6379)
     return "redis://127.0.0.1:6379/0"

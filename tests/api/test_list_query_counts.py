@@ -9,13 +9,7 @@ from django.test.utils import CaptureQueriesContext
 from tests.api.conftest import build_league
 from tests.factories import make_circuit, make_entry, make_season, oval_document, run_race
 
-pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture(autouse=True)
-def _pages_uncached(settings):
-    """Counted here: the queries a page makes when it is rendered, not served from the page cache."""
-    settings.PAGE_CACHE_SECONDS = 0
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("pages_uncached")]
 
 
 LISTS = [

@@ -10,13 +10,7 @@ from races.scoreboard import season_scoreboard
 from races.standings import driver_standings, team_standings
 from tests.factories import make_driver, make_entry, make_season, make_team, run_race
 
-pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture(autouse=True)
-def _pages_uncached(settings):
-    """Counted here: the queries a page makes when it is rendered, not served from the page cache."""
-    settings.PAGE_CACHE_SECONDS = 0
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("pages_uncached")]
 
 
 def season_of(races: int):

@@ -5,20 +5,15 @@ from __future__ import annotations
 from datetime import timedelta
 
 import pytest
-from django.db import connection
-from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 from django.utils import timezone
 
 from league.models import Driver, ExperienceEntry, Season, SeasonEntry, Team
 from races.models import Race
+from tests.conftest import count_queries
 from tests.pages.conftest import make_circuit, run_race
 
-
-@pytest.fixture(autouse=True)
-def _pages_uncached(settings):
-    """Counted here: the queries a page makes when it is rendered, not served from the page cache."""
-    settings.PAGE_CACHE_SECONDS = 0
+pytestmark = pytest.mark.usefixtures("pages_uncached")
 
 
 PAGES = {
@@ -33,13 +28,6 @@ PAGES = {
     "circuits": lambda lg: reverse("races:circuits"),
     "circuit": lambda lg: lg.circuit.get_absolute_url(),
 }
-
-
-def count_queries(client, url: str) -> int:
-    with CaptureQueriesContext(connection) as context:
-        response = client.get(url)
-    assert response.status_code == 200
-    return len(context.captured_queries)
 
 
 def race_more(league, seasons: int = 3, races: int = 6) -> None:

@@ -12,11 +12,7 @@ from league.models import Driver, Season, SeasonEntry, Team
 from races.models import Race
 from tests.pages.conftest import in_english, make_circuit, run_race
 
-
-@pytest.fixture(autouse=True)
-def _pages_uncached(settings):
-    """Counted here: the queries a page makes when it is rendered, not served from the page cache."""
-    settings.PAGE_CACHE_SECONDS = 0
+pytestmark = pytest.mark.usefixtures("pages_uncached")
 
 
 def test_the_list_shows_every_season(client, league):

@@ -3,20 +3,13 @@
 from __future__ import annotations
 
 import pytest
-from django.db import connection
-from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
 from races.progression import driver_progression, team_progression
+from tests.conftest import count_queries
 from tests.site.conftest import race_more, small_league
 
-pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture(autouse=True)
-def _pages_uncached(settings):
-    """Counted here: the queries a page makes when it is rendered, not served from the page cache."""
-    settings.PAGE_CACHE_SECONDS = 0
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("pages_uncached")]
 
 
 URLS = {
@@ -36,24 +29,17 @@ URLS = {
 }
 
 
-def queries(client, url: str) -> int:
-    with CaptureQueriesContext(connection) as context:
-        response = client.get(url)
-    assert response.status_code == 200
-    return len(context.captured_queries)
-
-
 @pytest.mark.parametrize("page", list(URLS))
 def test_the_query_count_does_not_grow_with_the_races(client, db, page):
     league = small_league(races=1)
     url = URLS[page](league)
     client.get(url)  # warm up: sessions, content types
-    one = queries(client, url)
+    one = count_queries(client, url)
 
     for _ in range(19):
         race_more(league)
 
-    assert queries(client, url) == one
+    assert count_queries(client, url) == one
 
 
 def test_the_progression_takes_one_query_per_table(db, django_assert_num_queries):
