@@ -46,7 +46,7 @@ from rules.play.gears import gear_choices
 from rules.replay import Game, _take_off, finish_turn, replay, restart_race, spare_of, start
 from rules.ruleset import RuleSet
 from rules.state import PARTS, CarState, CarStatus, RaceState
-from rules.track import Track, load_circuit
+from rules.track import CircuitError, Track, load_circuit
 from rules.verdict import Violation
 from rules.weather import Tyres, WeatherKind, move_terms, slide_for_gear, tyre_effect
 
@@ -141,7 +141,8 @@ def write_race(
             }
         )
         if pits and track.pit is not None:
-            entries[-1]["stand"] = track.pit.squares[i % len(track.pit.squares)]
+            stands = track.pit.stand_squares
+            entries[-1]["stand"] = stands[i % len(stands)]
         if rules.has("A1") and rules.has("A2"):  # with one of them on, every car runs it
             entries[-1]["wing"] = rng.choice(("low", "high"))
     doc: dict[str, Any] = {
@@ -688,7 +689,7 @@ def _rooms(track: Track) -> dict[str, tuple[int, float, int]]:
         left = 0
         if seg is not None and seg.is_corner:
             lane = track.lane(sq)
-            left = seg.cells[lane] - int(sq.rsplit("-", 1)[1][1:])
+            left = seg.cells[lane] - seg.rank(sq)
         best, stops = float("inf"), 1
         for corner in corners:
             if seg is corner:
@@ -702,15 +703,25 @@ def _rooms(track: Track) -> dict[str, tuple[int, float, int]]:
 
 # -- command line ------------------------------------------------------------------------
 def _circuit(name: str) -> Track:
+    """A circuit (`@1` or `@2`) by file or id; `ValueError` says in one line why it cannot be."""
     from rules.cli import default_resolver
 
     path = Path(name)
     if path.suffix == ".json" or path.is_file():
-        return load_circuit(json.loads(path.read_text(encoding="utf-8")))
-    doc = default_resolver(name)
-    if doc is None:
-        raise SystemExit(f"error: unknown circuit {name!r}")
-    return load_circuit(doc)
+        try:
+            doc = json.loads(path.read_bytes())
+        except OSError as exc:
+            raise ValueError(f"{name}: {exc.strerror or exc}") from None
+        except (json.JSONDecodeError, UnicodeDecodeError) as exc:
+            raise ValueError(f"{name}: not JSON ({exc})") from None
+    else:
+        doc = default_resolver(name)
+        if doc is None:
+            raise ValueError(f"unknown circuit {name!r}")
+    try:
+        return load_circuit(doc)
+    except CircuitError as exc:
+        raise ValueError(f"{name}: {exc}") from None
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -725,9 +736,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--weather", type=int, default=None, help="race weather d20 (default: from the seed)")
     parser.add_argument("--pits", action="store_true", help="a stand for every car, used when tyres run low")
     args = parser.parse_args(argv)
-    track = _circuit(args.circuit)
     options = [o for o in args.options.split(",") if o]
     try:
+        track = _circuit(args.circuit)
         doc = write_race(
             track,
             cars=min(args.cars, len(track.grid)),

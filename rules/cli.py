@@ -104,7 +104,7 @@ def _parser() -> argparse.ArgumentParser:
     rp = sub.add_parser("replay", help="replay a race log and print the verdict")
     rp.add_argument("log", help="race log (formule-de/race-log@1), - for stdin")
     rp.add_argument(
-        "--circuit", help="circuit file (formule-de/circuit@1) instead of looking up the log's circuit id"
+        "--circuit", help="circuit file (formule-de/circuit@1 or @2) instead of looking up the log's circuit id"
     )
     rp.add_argument("--json", action="store_true", help="print the verdict as JSON")
     qp = sub.add_parser("qualify", help="compute the starting grid from a qualifying sheet")

@@ -99,16 +99,22 @@ def walk(
                     entered.append(cs.id)
             if lock >= 0 and ls != lock and lp >= 0 and ls >= 0:
                 prev = path[i - 1] if i else start
-                locked = locked or []
-                locked.append(
-                    (
-                        i,
+                if prev not in track.lane_ends:  # where the lane ends, the lock follows the arrow
+                    locked = locked or []
+                    locked.append(
                         (
-                            "C2",
-                            msg(Code.C2_CHANGES_LANE_AFTER_UNCONTROLLED, prev=prev, sq=sq, lane=LANES[lock]),
-                        ),
+                            i,
+                            (
+                                "C2",
+                                msg(
+                                    Code.C2_CHANGES_LANE_AFTER_UNCONTROLLED,
+                                    prev=prev,
+                                    sq=sq,
+                                    lane=LANES[lock],
+                                ),
+                            ),
+                        )
                     )
-                )
                 lock = ls
             if cs is None:
                 if ls != lp and lp >= 0 and ls >= 0:
@@ -353,6 +359,7 @@ def _layers(
     ahead = track.ahead_map
     lanes = track.lane_map
     corner_of = track.corner_map
+    lane_ends = track.lane_ends
     layer: _Layer = {(start, 0, 0, -1, False): (0, None)}
     too_dangerous = (max_dangerous + 1) * _DANGER if max_dangerous is not None else None
     layers = [layer]
@@ -380,7 +387,9 @@ def _layers(
                 else:
                     nlock = exit_lock if cs is not cp else lock
                     if nlock >= 0 and ls != nlock:
-                        continue
+                        if prev not in lane_ends:
+                            continue
+                        nlock = ls  # the lane ends: the lock follows the arrow (C2)
                     nrun = run
                     ndir = last_dir
                     nzig = zig

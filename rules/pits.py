@@ -134,7 +134,7 @@ def stop_path(game, state, car, move, total, occupied) -> tuple[str, ...] | None
     the fast stop's squares."""
     track = game.track
     stand = game.entries[car.id].stand
-    if stand is None or track.pit is None or stand not in track.pit.squares:
+    if stand is None or track.pit is None or stand not in track.pit.stand_squares:
         return None
     occ = lane_occupied(state, occupied, track)
     head = find_path(
@@ -159,7 +159,7 @@ def check_stop(
     stand = game.entries[car.id].stand
     pit = move.pit
     assert pit is not None
-    if track.pit is None or stand is None or stand not in track.lane_map or track.lane_map[stand] >= 0:
+    if track.pit is None or stand is None or stand not in track.pit.stand_squares:
         out.violation(turn, car.id, "S2", Code.S2_CAR_HAS_NO_STAND, car=car.id, track=track.id)
         return None
     if stand not in path:

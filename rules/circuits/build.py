@@ -109,6 +109,7 @@ def build(
             sq: tuple((nxt, e[0], e[1], e[4]) for nxt, e in out.items() if e[0] >= 0)
             for sq, out in steps.items()
         },
+        lane_ends=frozenset(sq for sq in seg_of if not any(lane_of[nxt] == lane_of[sq] for nxt in succ[sq])),
         compiled=doc if compiled is None else compiled,
     )
 

@@ -169,6 +169,9 @@ class Track:
     corner_table: tuple[tuple[bool, ...], ...] = field(init=False, repr=False, compare=False)
     # The squares of the pit lane (lane −1).
     pit_lane: frozenset[str] = field(init=False, repr=False, compare=False)
+    # Track squares whose lane does not go on (no forward edge in the same lane): where a lane
+    # ends, C2's lane lock follows the arrows. Empty on a compiled `@1` circuit.
+    lane_ends: frozenset[str] = field(default_factory=frozenset, repr=False, compare=False)
     # The `@2` form of `document` (itself when it is `@2`; `compile_v1`'s when it is `@1`).
     compiled: Mapping[str, Any] = field(default_factory=dict, repr=False, compare=False)
 

@@ -117,9 +117,10 @@ def _image(check: _Checker, raw: Any) -> None:
         check.field(fields.integer, raw.get(key), f"image.{key}", 1)
 
 
-def _squares(check: _Checker, raw: Any) -> dict[str, tuple[int, int, Fraction]]:
-    """id -> (index, lane, level) of every square that could be read."""
-    out: dict[str, tuple[int, int, Fraction]] = {}
+def _squares(check: _Checker, raw: Any) -> dict[str, tuple[int, int | None, Fraction]]:
+    """id -> (index, lane, level) of every square with a sound id (lane None when unreadable; the
+    level is only read when every square could be)."""
+    out: dict[str, tuple[int, int | None, Fraction]] = {}
     if raw is None:  # missing: said once, above
         return out
     if not isinstance(raw, list) or not raw:
@@ -166,8 +167,9 @@ def _squares(check: _Checker, raw: Any) -> dict[str, tuple[int, int, Fraction]]:
                 check.add(ReadCode.EXPECTED_NUMBER, f"{where}.{key}", sid, got=_short(sq[key]))
         if "outline" in sq and not _outline(sq["outline"]):
             check.add(ReadCode.OUTLINE, f"{where}.outline", sid, got=_short(sq["outline"]))
-        if sid is not None and lane in LANE_INDEX and _is_number(level) and level > 0:
-            out[sid] = (i, LANE_INDEX[lane], level_of(level))
+        if sid is not None:  # known to the arrows and the grid even when its fields are wrong
+            sound = _is_number(level) and level > 0
+            out[sid] = (i, LANE_INDEX.get(lane), level_of(level) if sound else Fraction(1))
     return out
 
 
@@ -223,7 +225,7 @@ def _known(check: _Checker, value: Any, where: str, squares: dict, track: bool =
     if not isinstance(value, str) or value not in squares:
         check.add(ReadCode.UNKNOWN_SQUARE, where, None, square=value)
         return None
-    if track and squares[value][1] < 0:
+    if track and squares[value][1] == -1:
         check.add(ReadCode.NOT_TRACK_SQUARE, where, value, square=value)
         return None
     return value
@@ -245,9 +247,14 @@ def _edges(check: _Checker, raw: Any, squares: dict) -> list[tuple[int, str, str
         b = _known(check, edge[1], f"{where}[1]", squares)
         if a is None or b is None:
             continue
-        pit = next((s for s in (a, b) if squares[s][1] < 0), None)
+        la, lb = squares[a][1], squares[b][1]
+        pit = a if la == -1 else b if lb == -1 else None
         if pit is not None:
             check.add(ReadCode.PIT_EDGE, where, a, square=pit)
+        elif (
+            la is not None and lb is not None and abs(la - lb) > 1
+        ):  # a car changes lane one lane at a time (T2)
+            check.add(ReadCode.LANE_SKIP, where, a, square=a, to=b)
         elif (a, b) in seen:
             check.add(ReadCode.EDGE_TWICE, where, a, square=a, to=b)
         else:
@@ -275,7 +282,7 @@ def _pit(check: _Checker, raw: Any, squares: dict, raw_squares: Any) -> list[str
             for k, sq in enumerate(lane):
                 if _known(check, sq, f"pit.lane[{k}]", squares) is None:
                     continue
-                if squares[sq][1] >= 0:
+                if squares[sq][1] != -1:
                     check.add(ReadCode.NOT_PIT_SQUARE, f"pit.lane[{k}]", sq, square=sq)
                 elif sq in in_lane:
                     check.add(ReadCode.SQUARE_TWICE, f"pit.lane[{k}]", sq, id=sq)
@@ -320,14 +327,14 @@ def _graph(
     grid: list[str],
 ) -> None:
     """Ways forward, reached from the grid, the line reachable, levels rising."""
-    track = [sq for sq, (_, lane, _) in squares.items() if lane >= 0]
+    track = [sq for sq, (_, lane, _) in squares.items() if lane != -1]
     if not track:
         check.add(ReadCode.EXPECTED_LIST, "squares", items="a non-empty list of squares", got="[]")
         return
     level = {sq: info[2] for sq, info in squares.items()}
     lap = max(level[sq] for sq in track)
     for sq, (i, lane, lv) in squares.items():
-        if lane < 0 and lv > lap:
+        if lane == -1 and lv > lap:
             check.add(ReadCode.LEVEL_BEYOND_LAP, f"squares[{i}].level", sq, level=_num(lv), lap=_num(lap))
     succ: dict[str, list[str]] = {sq: [] for sq in squares}
     back: dict[str, list[str]] = {sq: [] for sq in squares}

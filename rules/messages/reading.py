@@ -94,6 +94,7 @@ class ReadCode(StrEnum):
     EDGE_PAIR = "read.edge_pair"
     EDGE_TWICE = "read.edge_twice"
     PIT_EDGE = "read.pit_edge"
+    LANE_SKIP = "read.lane_skip"
     LEVEL_NOT_RISING = "read.level_not_rising"
     NO_LINE = "read.no_line"
     NO_WAY_FORWARD = "read.no_way_forward"
@@ -217,6 +218,9 @@ READ_TEMPLATES: dict[ReadCode, str] = {
     ReadCode.EDGE_TWICE: gettext_noop("the arrow {square} → {to} is listed twice"),
     ReadCode.PIT_EDGE: gettext_noop(
         "{square} is in the pit lane: the pit lane's arrows come from 'pit', they are not listed"
+    ),
+    ReadCode.LANE_SKIP: gettext_noop(
+        "the arrow {square} → {to} skips a lane: an arrow leads to the next lane at most"
     ),
     ReadCode.LEVEL_NOT_RISING: gettext_noop(
         "the arrow {square} → {to} goes from level {start} to {end}: levels rise along the arrows,"

@@ -84,7 +84,9 @@ def _count_walls(track: Track, dangerous: frozenset[str]) -> int:
                     group.add(other)
                     todo.append(other)
         seen |= group
-        if {track.lane_map[s] for s in group} >= {0, 1, 2}:
+        # every lane the track has there (a two-lane section is closed by two squares)
+        there = {lane for s in group for lane, n in enumerate(track.segment_of(s).cells) if n}
+        if {track.lane_map[s] for s in group} >= there:
             count += 1
     return count
 
