@@ -3,16 +3,30 @@
 from __future__ import annotations
 
 import os
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 
 import pytest
 
+from config.celery_app import app as celery_app
 from league.models import Driver, Season, SeasonEntry
 from races.models import Race, Result
+from sheets.models import RaceSheet
+from sheets.services import race_sheet_submit
 from tests.chromium import CHROMIUM, CHROMIUM_ARGS
 from tests.conftest import absent
-from tests.factories import Cast, make_circuit, make_driver, make_entry, make_season, make_team, run_race
+from tests.factories import (
+    Cast,
+    Oval,
+    build_oval,
+    make_circuit,
+    make_driver,
+    make_entry,
+    make_season,
+    make_team,
+    run_race,
+)
 
 PROJECT_CIRCUITS = Path(__file__).resolve().parents[2] / "fixtures" / "circuits"
 
@@ -102,3 +116,29 @@ def session_cookie(live_server, user) -> list[dict]:  # noqa: ANN001 - pytest-dj
     client.force_login(user)
     value = client.cookies[settings.SESSION_COOKIE_NAME].value
     return [{"name": settings.SESSION_COOKIE_NAME, "value": value, "url": live_server.url}]
+
+
+def log_in(page, live_server, user) -> None:  # noqa: ANN001 - Playwright's page, pytest-django's live server
+    """The user's session in the browser (the sign-in form is the accounts tests' business)."""
+    page.context.clear_cookies()
+    page.context.add_cookies(session_cookie(live_server, user))
+
+
+@pytest.fixture
+def tasks_inline() -> Iterator[None]:
+    """Celery's tasks run inline, a sheet judged when its transaction commits: the live server of
+    the browser tests sees it judged."""
+    saved = celery_app.conf.task_always_eager
+    celery_app.conf.task_always_eager = True
+    yield
+    celery_app.conf.task_always_eager = saved
+
+
+def alices_sheet(log: Path, status: str, **kwargs: object) -> tuple[Oval, RaceSheet]:
+    """The worked examples' oval round (tests.factories.build_oval) and alice's sheet of `log`,
+    submitted (with `tasks_inline`: judged) and found `status`."""
+    league = build_oval()
+    sheet = race_sheet_submit(race=league.race, raw=log.read_bytes(), by=league.alice, **kwargs)
+    sheet.refresh_from_db()
+    assert sheet.status == status, sheet.error
+    return league, sheet

@@ -10,37 +10,23 @@ from __future__ import annotations
 import pytest
 from django.urls import reverse
 
-from config.celery_app import app as celery_app
 from sheets.models import RaceSheet
-from sheets.services import race_sheet_submit
-from tests.factories import build_oval
 from tests.sheets.conftest import jpeg_bytes, upload
-from tests.site.conftest import session_cookie
+from tests.site.conftest import alices_sheet, log_in
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow, pytest.mark.django_db(transaction=True)]
 
 
 @pytest.fixture
-def invalid(browser_type_launch_args, examples_dir):
+def invalid(browser_type_launch_args, examples_dir, tasks_inline):
     """Alice's invalid sheet with two photos, judged inline and committed for the live server."""
-    saved = celery_app.conf.task_always_eager
-    celery_app.conf.task_always_eager = True
-    league = build_oval()
-    sheet = race_sheet_submit(
-        race=league.race,
-        raw=(examples_dir / "race-ovale-gear-skip.json").read_bytes(),
-        by=league.alice,
+    league, sheet = alices_sheet(
+        examples_dir / "race-ovale-gear-skip.json",
+        RaceSheet.Status.INVALID,
         photos=[upload("a.jpg", jpeg_bytes((120, 90))), upload("b.jpg", jpeg_bytes((90, 120)))],
     )
-    sheet.refresh_from_db()
-    assert sheet.status == RaceSheet.Status.INVALID, sheet.error
     assert all(p.thumbnail for p in sheet.photos.all())
-    yield league, sheet
-    celery_app.conf.task_always_eager = saved
-
-
-def log_in(page, live_server, user) -> None:
-    page.context.add_cookies(session_cookie(live_server, user))
+    return league, sheet
 
 
 def test_the_invalid_sheet_page_leads_with_the_first_violation_and_what_was_legal(live_server, page, invalid):

@@ -10,10 +10,8 @@ from __future__ import annotations
 
 import pytest
 
-from config.celery_app import app as celery_app
 from sheets.models import RaceSheet
-from sheets.services import race_sheet_submit
-from tests.factories import build_oval
+from tests.site.conftest import alices_sheet
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow, pytest.mark.django_db(transaction=True)]
 
@@ -27,16 +25,9 @@ IN_VIEW = "el => { const b = el.getBoundingClientRect(); return b.height > 0 && 
 
 
 @pytest.fixture
-def sheets(browser_type_launch_args, examples_dir):
+def sheets(browser_type_launch_args, examples_dir, tasks_inline):
     """The invalid sheet judged inline, and a valid version with two lap penalties."""
-    saved = celery_app.conf.task_always_eager
-    celery_app.conf.task_always_eager = True
-    league = build_oval()
-    invalid = race_sheet_submit(
-        race=league.race, raw=(examples_dir / "race-ovale-gear-skip.json").read_bytes(), by=league.alice
-    )
-    invalid.refresh_from_db()
-    assert invalid.status == RaceSheet.Status.INVALID, invalid.error
+    league, invalid = alices_sheet(examples_dir / "race-ovale-gear-skip.json", RaceSheet.Status.INVALID)
     penalties = [
         {"turn": 4, "lap": 1, "rule": "C5", "squares": 1, "multiplier": 1, "tyres": 0},
         {"turn": 9, "lap": 2, "rule": "C2", "squares": 2, "multiplier": 2, "tyres": 4},
@@ -53,8 +44,7 @@ def sheets(browser_type_launch_args, examples_dir):
             "cars": {"7": {"penalties": penalties}},
         },
     )
-    yield league, invalid, valid
-    celery_app.conf.task_always_eager = saved
+    return league, invalid, valid
 
 
 def follow_each_rule_link(page, url: str, language: str) -> list[str]:

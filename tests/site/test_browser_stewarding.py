@@ -8,36 +8,18 @@ from datetime import timedelta
 import pytest
 from django.urls import reverse
 
-from config.celery_app import app as celery_app
 from races.models import Race
 from sheets.models import Protest, RaceEvent, RaceSheet
-from sheets.services import race_sheet_submit
-from tests.factories import build_oval
 from tests.sheets.conftest import jpeg_bytes
-from tests.site.conftest import session_cookie
+from tests.site.conftest import alices_sheet, log_in
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 
 @pytest.fixture
-def oval(browser_type_launch_args, examples_dir):
+def oval(browser_type_launch_args, examples_dir, tasks_inline):
     """The oval round with alice's valid sheet, committed so the live server sees it."""
-    saved = celery_app.conf.task_always_eager
-    celery_app.conf.task_always_eager = True  # judged inline, when the sheet's transaction commits
-    league = build_oval()
-    sheet = race_sheet_submit(
-        race=league.race, raw=(examples_dir / "race-ovale-valid.json").read_bytes(), by=league.alice
-    )
-    sheet.refresh_from_db()
-    assert sheet.status == RaceSheet.Status.VALID, sheet.error
-    yield league, sheet
-    celery_app.conf.task_always_eager = saved
-
-
-def log_in(page, live_server, user) -> None:
-    """The user's session in the browser (the sign-in form is the accounts tests' business)."""
-    page.context.clear_cookies()
-    page.context.add_cookies(session_cookie(live_server, user))
+    return alices_sheet(examples_dir / "race-ovale-valid.json", RaceSheet.Status.VALID)
 
 
 def test_a_protest_decided_with_a_penalty_shows_everywhere_then_the_race_is_published(
