@@ -1,7 +1,7 @@
 """How fast the rules engine replays race logs. Prints figures; asserts nothing.
 
     .venv/bin/python bench/replay.py [--circuit spa] [--cars 10] [--laps 1,3,10] [--runs 7]
-                                     [--seed 1] [--all-options]
+                                     [--seed 1] [--all-options] [--v2]
 
 The seeded bot (`rules/bot.py`) writes one race per length; each is replayed
 `--runs` times (each run repeats the replay until it has lasted 0.2 s) and the
@@ -10,6 +10,9 @@ median is printed:
 - read+replay moves/s: the same, starting from the JSON bytes (`read_race_log()` + `replay()`);
 - µs/move: the replay's cost per move, to show it grows linearly with the race;
 - × json.loads: replay time over the time `json.loads` takes on the same bytes.
+`--v2` replays each log on the circuit as given (`formule-de/circuit@1`) and on its
+`formule-de/circuit@2` compilation written as JSON and read back, their runs interleaved, one row
+each and the ratio, and prints how long loading each circuit takes.
 One process, one thread (pinned to one core where the OS allows); times are the process's CPU
 time, so other work on the machine disturbs them less.
 """
@@ -32,6 +35,7 @@ sys.path.insert(0, str(ROOT))
 
 from rules import load_circuit, read_race_log, replay  # noqa: E402
 from rules.bot import write_race  # noqa: E402
+from rules.circuits import compile_v1  # noqa: E402
 from rules.ruleset import OPTIONS  # noqa: E402
 
 TARGET = 65_000  # validated moves/s, pre-read log, 10 cars, 3 laps
@@ -61,6 +65,32 @@ def _timed(fn: Callable[[], object], runs: int) -> float:
     return statistics.median(samples)
 
 
+def _interleaved(fns: list[Callable[[], object]], runs: int) -> list[float]:
+    """Median seconds per call of each of `fns`, their timed runs taken in turn (a load that comes
+    and goes weighs on each alike)."""
+    counts = []
+    for fn in fns:
+        fn()
+        n = 1
+        while True:
+            t = _clock()
+            for _ in range(n):
+                fn()
+            if _clock() - t >= MIN_SAMPLE / 4:
+                break
+            n *= 2
+        counts.append(max(1, round(n * MIN_SAMPLE / max(_clock() - t, 1e-9))))
+    samples: list[list[float]] = [[] for _ in fns]
+    for _ in range(runs):
+        for k, (fn, n) in enumerate(zip(fns, counts, strict=True)):
+            gc.collect()
+            t = _clock()
+            for _ in range(n):
+                fn()
+            samples[k].append((_clock() - t) / n)
+    return [statistics.median(s) for s in samples]
+
+
 def _options(all_options: bool) -> list[str]:
     """The options to race with: A7 (the league's default), or every one of A1–A19."""
     return sorted(OPTIONS, key=lambda o: int(o[1:])) if all_options else ["A7"]
@@ -74,11 +104,15 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--runs", type=int, default=7, help="timed runs per figure (median)")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--all-options", action="store_true", help="every option the engine plays")
+    parser.add_argument("--v2", action="store_true", help="also on the circuit compiled to @2, side by side")
     args = parser.parse_args(argv)
 
     if hasattr(os, "sched_setaffinity"):
         os.sched_setaffinity(0, {min(os.sched_getaffinity(0))})
-    track = load_circuit(json.loads((ROOT / "fixtures" / "circuits" / f"{args.circuit}.json").read_text()))
+    v1_text = (ROOT / "fixtures" / "circuits" / f"{args.circuit}.json").read_text()
+    track = load_circuit(json.loads(v1_text))
+    v2_text = json.dumps(compile_v1(json.loads(v1_text)))
+    tracks = [("@1", track)] + ([("@2", load_circuit(json.loads(v2_text)))] if args.v2 else [])
     options = _options(args.all_options)
     try:  # the bot must be able to race with them
         write_race(track, cars=2, laps=1, seed=args.seed, options=options)
@@ -90,9 +124,15 @@ def main(argv: list[str] | None = None) -> int:
         f"Python {platform.python_version()}, one core, median of {args.runs} runs"
     )
     print()
+    if args.v2:
+        t1, t2 = _interleaved(
+            [lambda: load_circuit(json.loads(v1_text)), lambda: load_circuit(json.loads(v2_text))], args.runs
+        )
+        print(f"loading the circuit from JSON: @1 {t1 * 1e3:.2f} ms, @2 {t2 * 1e3:.2f} ms ({t2 / t1:.2f}×)")
+        print()
     print(
         f"{'laps':>4} {'turns':>6} {'moves':>6} {'KiB':>6} {'replay moves/s':>15} {'read+replay moves/s':>20} "
-        f"{'µs/move':>8} {'× json.loads':>13}"
+        f"{'µs/move':>8} {'× json.loads':>13}" + (f" {'circuit':>8} {'@2/@1':>6}" if args.v2 else "")
     )
     figures = {}
     for laps in [int(x) for x in args.laps.split(",") if x]:
@@ -101,19 +141,25 @@ def main(argv: list[str] | None = None) -> int:
         )
         data = json.dumps(doc).encode()
         log = read_race_log(data)
-        verdict = replay(log, track)
-        if not verdict.valid:
-            print(f"the bot's {laps}-lap race does not replay as valid: {verdict.violations[0]}")
-            return 1
+        for _, each in tracks:
+            verdict = replay(log, each)
+            if not verdict.valid:
+                print(f"the bot's {laps}-lap race does not replay as valid: {verdict.violations[0]}")
+                return 1
         moves = log.move_count
-        t_replay = _timed(lambda log=log: replay(log, track), args.runs)
-        t_full = _timed(lambda data=data: replay(read_race_log(data), track), args.runs)
-        t_json = _timed(lambda data=data: json.loads(data), args.runs)
-        figures[laps] = moves / t_replay
-        print(
-            f"{laps:>4} {len(log.turns):>6} {moves:>6} {len(data) / 1024:>6.0f} {moves / t_replay:>15,.0f} "
-            f"{moves / t_full:>20,.0f} {t_replay / moves * 1e6:>8.1f} {t_replay / t_json:>12.1f}×"
+        t_replays = _interleaved([lambda log=log, t=t: replay(log, t) for _, t in tracks], args.runs)
+        t_fulls = _interleaved(
+            [lambda data=data, t=t: replay(read_race_log(data), t) for _, t in tracks], args.runs
         )
+        t_json = _timed(lambda data=data: json.loads(data), args.runs)
+        figures[laps] = moves / t_replays[0]
+        for (name, _), t_replay, t_full in zip(tracks, t_replays, t_fulls, strict=True):
+            ratio = f" {t_replays[0] / t_replay:>6.1%}" if name == "@2" else ""
+            print(
+                f"{laps:>4} {len(log.turns):>6} {moves:>6} {len(data) / 1024:>6.0f} {moves / t_replay:>15,.0f} "
+                f"{moves / t_full:>20,.0f} {t_replay / moves * 1e6:>8.1f} {t_replay / t_json:>12.1f}×"
+                + (f" {name:>8}{ratio}" if args.v2 else "")
+            )
     if 3 in figures and args.cars == 10:
         verdict_text = "reached" if figures[3] >= TARGET else "NOT reached"
         print(f"\ntarget ≥ {TARGET:,} validated moves/s (10 cars, 3 laps, pre-read log): {verdict_text}")
