@@ -28,7 +28,7 @@ from circuits.drawing import (
     Point,
     SegmentDrawing,
     Square,
-    _bounds,
+    bounds_of,
 )
 
 RING_STEP = math.radians(6)  # a ring square's curved edges get a vertex at least this often
@@ -130,7 +130,7 @@ def traced_layout(
     if picture is not None:
         bounds = (0.0, -picture.height / SCALE, picture.width / SCALE, 0.0)
     else:
-        bounds = _bounds([p for sq in squares.values() for p in sq.polygon])
+        bounds = bounds_of([p for sq in squares.values() for p in sq.polygon])
     return Layout(
         circuit=str(document.get("id", "")),
         name=str(document.get("name", "")),
@@ -223,6 +223,6 @@ def ring_layout(document: Mapping[str, Any]) -> Layout:
         finish=(point(0, -1.5), point(0, 1.5)),
         pit_links=(),
         arrow=(point(1.0, -2.6), point(2.3, -2.25), point(1.0, -1.9)),
-        bounds=_bounds([p for sq in squares.values() for p in sq.polygon]),
+        bounds=bounds_of([p for sq in squares.values() for p in sq.polygon]),
         gap=0.0,
     )

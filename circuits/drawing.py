@@ -15,6 +15,9 @@ the drawing closes while every corner keeps its shape.
 
 Coordinates are in squares, y pointing up (the race frame: left turns are
 counter-clockwise). `circuit_svg` flips y for SVG and escapes every text it writes.
+
+A `formule-de/circuit@2` board is laid out by `circuits.board_layout` in the same frame: at its
+squares' positions on its picture (`Layout.picture`, drawn under the squares), or on a ring.
 """
 
 from __future__ import annotations
@@ -296,7 +299,7 @@ def _rotate(p: Point, cos: float, sin: float) -> Point:
     return (p[0] * cos - p[1] * sin, p[0] * sin + p[1] * cos)
 
 
-def _bounds(points: Iterable[Point]) -> tuple[float, float, float, float]:
+def bounds_of(points: Iterable[Point]) -> tuple[float, float, float, float]:
     xs, ys = zip(*points, strict=True)
     return (min(xs), min(ys), max(xs), max(ys))
 
@@ -309,7 +312,7 @@ def _lie_wide(layout: Layout) -> Layout:
     for degrees in range(0, 180, 3):
         r = math.radians(degrees)
         cos, sin = math.cos(r), math.sin(r)
-        x0, y0, x1, y1 = _bounds(_rotate(p, cos, sin) for p in points)
+        x0, y0, x1, y1 = bounds_of(_rotate(p, cos, sin) for p in points)
         w, h = x1 - x0, y1 - y0
         if w < h:
             w, h, degrees = h, w, degrees + 90
@@ -350,7 +353,7 @@ def _lie_wide(layout: Layout) -> Layout:
         for seg in layout.segments
     )
     labels = [seg.label_at for seg in segments if seg.label_at]
-    bounds = _bounds([p for sq in squares.values() for p in sq.polygon] + labels)
+    bounds = bounds_of([p for sq in squares.values() for p in sq.polygon] + labels)
     return Layout(
         circuit=layout.circuit,
         name=layout.name,
