@@ -19,8 +19,8 @@ from rules.circuits.gpo_geometry import angle
 from rules.circuits.gpo_lanes import Layout, layout
 from rules.circuits.gpo_levels import Corner, corners, levels
 from rules.circuits.gpo_parse import STOPS, TRACK_KINDS, Edge, GpoFile, Kind, Node, parse, parse_header
+from rules.circuits.model import LANES, CircuitError
 from rules.messages.reading import ReadCode
-from rules.track import LANES, CircuitError
 
 __all__ = ["DEFAULT_WEATHER", "image_name", "png_size", "read_gpo"]
 

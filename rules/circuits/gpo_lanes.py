@@ -18,8 +18,8 @@ from dataclasses import dataclass
 
 from rules.circuits.gpo_geometry import Over, Vec, connected, directions, lane_over, nearest, sideways, sizes
 from rules.circuits.gpo_parse import Kind, Node
+from rules.circuits.model import CircuitError
 from rules.messages.reading import ReadCode
-from rules.track import CircuitError
 
 STRAIGHT_KINDS = frozenset({Kind.STRAIGHT, Kind.FINISH})
 

@@ -15,9 +15,10 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from fractions import Fraction
 
+from rules.circuits.gpo_geometry import connected
 from rules.circuits.gpo_parse import STOPS, Edge, Node
+from rules.circuits.model import CircuitError
 from rules.messages.reading import ReadCode
-from rules.track import CircuitError
 
 
 @dataclass(frozen=True, slots=True)
@@ -35,17 +36,10 @@ def corners(
     nodes: Mapping[int, Node], edges: list[Edge], distance: Mapping[int, Fraction]
 ) -> list[list[int]]:
     """The corners' squares, each corner once (in the order of their first square in the file)."""
-    parent = {n: n for n in distance}
-
-    def root(s: int) -> int:
-        while parent[s] != s:
-            parent[s] = parent[parent[s]]
-            s = parent[s]
-        return s
-
+    joined = []
     for e in edges:
         a, b = e.source, e.target
-        if a not in parent or b not in parent or nodes[a].kind is not nodes[b].kind or distance[b] == 0:
+        if a not in distance or b not in distance or nodes[a].kind is not nodes[b].kind or distance[b] == 0:
             continue
         if distance[b] <= distance[a]:
             raise _fail(
@@ -56,11 +50,8 @@ def corners(
                 before=_number(distance[a]),
                 after=_number(distance[b]),
             )
-        parent[root(a)] = root(b)
-    groups: dict[int, list[int]] = defaultdict(list)
-    for n in distance:
-        groups[root(n)].append(n)
-    return list(groups.values())
+        joined.append((a, b))
+    return connected(distance, joined)
 
 
 def _number(value: Fraction) -> int | float:

@@ -13,8 +13,8 @@ import math
 from dataclasses import dataclass, field
 from enum import IntEnum
 
+from rules.circuits.model import CircuitError
 from rules.messages.reading import ReadCode
-from rules.track import CircuitError
 
 
 class Kind(IntEnum):
