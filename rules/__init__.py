@@ -1,4 +1,7 @@
-"""The Formule Dé rules engine: circuits, race logs, replay and verdicts. Pure Python, no Django."""
+"""The Formule Dé rules engine: circuits, race logs, replay and verdicts. Pure Python, no Django.
+
+Circuits are `formule-de/circuit@1` or `@2` documents (`load_circuit`); `rules.circuits` reads,
+compiles and checks them (docs/circuit-format.md)."""
 
 from __future__ import annotations
 

@@ -92,7 +92,7 @@ def build(
         grid=tuple(intern(sq) for sq in doc["grid"]),
         pit=pit,
         lap_length=lap_length,
-        document=doc if document is None else document,
+        document=dict(doc if document is None else document),  # a copy, as `@1` always kept
         _succ={sq: tuple(v) for sq, v in succ.items()},
         _level=flevels,
         _lane=lane_of,
