@@ -194,35 +194,24 @@ def _judged_events(sheet: RaceSheet, entries: Iterable[RaceEntry] | None) -> lis
     return events
 
 
-def protest_filed(protest: Protest) -> None:
+def _protest_news(protest: Protest, kind: str, key: str, *, to_filer: bool, **params: Any) -> None:
+    """A protest's news to the driver it is against (and, `to_filer`, to its filer), with its race
+    and sheet."""
     against = protest.against.season_entry.driver.user if protest.against_id else None
-    race = protest.sheet.race
-    announce(
-        key=f"protest-against:{protest.pk}",
-        kind="protest_against",
-        params={
-            **_race_params(race),
-            "by": display_name(protest.filed_by) if protest.filed_by else "—",
-            "reason": protest.reason,
-            "url": protest.sheet.get_absolute_url(),
-        },
-        users=[against],
-    )
+    params = {**_race_params(protest.sheet.race), **params, "url": protest.sheet.get_absolute_url()}
+    users = [protest.filed_by, against] if to_filer else [against]
+    announce(key=f"{key}:{protest.pk}", kind=kind, params=params, users=users)
+
+
+def protest_filed(protest: Protest) -> None:
+    by = display_name(protest.filed_by) if protest.filed_by else "—"
+    _protest_news(protest, "protest_against", "protest-against", to_filer=False, by=by, reason=protest.reason)
 
 
 def protest_decided(protest: Protest) -> None:
     from sheets.models import Protest as ProtestModel
 
-    against = protest.against.season_entry.driver.user if protest.against_id else None
-    race = protest.sheet.race
-    announce(
-        key=f"protest-decided:{protest.pk}",
-        kind="protest_decided",
-        params={
-            **_race_params(race),
-            "upheld": protest.status == ProtestModel.Status.UPHELD,
-            "decision": protest.decision,
-            "url": protest.sheet.get_absolute_url(),
-        },
-        users=[protest.filed_by, against],
+    upheld = protest.status == ProtestModel.Status.UPHELD
+    _protest_news(
+        protest, "protest_decided", "protest-decided", to_filer=True, upheld=upheld, decision=protest.decision
     )
