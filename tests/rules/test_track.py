@@ -1,4 +1,5 @@
-"""Circuits: building the track graph, levels, and rejecting bad documents (circuit@1)."""
+"""Circuits: building the track graph, levels, and rejecting bad documents (circuit@1, and circuit@2 through
+`load_circuit`)."""
 
 from __future__ import annotations
 
@@ -78,3 +79,37 @@ def test_it_rejects_a_bad_circuit_naming_the_field(ovale_doc, change, field):
 def test_the_project_circuits_load(path):
     track = load_circuit(json.loads(path.read_text()))
     assert track.id == path.stem and track.lap_length > 0
+
+
+def test_it_reads_an_at_2_document_too(ovale_doc):
+    from rules.circuits import compile_v1
+
+    compiled = json.loads(json.dumps(compile_v1(ovale_doc)))
+    track = load_circuit(compiled)
+    assert (track.id, track.lap_length, track.document, track.compiled) == ("ovale", 32, compiled, compiled)
+    assert track.level("T1-a1") == load_circuit(ovale_doc).level("T1-a1")  # 28/3 back from a float
+    assert load_circuit(ovale_doc).compiled == compiled
+
+
+def test_a_section_names_its_squares_per_lane(ovale):
+    t1 = ovale.segment("T1")
+    assert [t1.square(2, i) for i in range(1, 6)] == [f"T1-c{i}" for i in range(1, 6)]
+    assert (t1.rank("T1-c4"), t1.rank("S1-a1")) == (4, 0)
+    assert (t1.start_level, t1.length, ovale.segment("S2").start_level) == (8, 4, 12)
+
+
+def test_it_rejects_a_bad_at_2_document_naming_the_field_and_the_first_problem(ovale_doc):
+    from rules.circuits import compile_v1
+
+    compiled = compile_v1(ovale_doc)
+    compiled["edges"].append(["S1-a1", "S1-c2"])
+    with pytest.raises(CircuitError) as err:
+        load_circuit(compiled)
+    assert (err.value.field, err.value.code.value) == (
+        f"edges[{len(compiled['edges']) - 1}]",
+        "read.lane_skip",
+    )
+    assert (
+        str(err.value)
+        == f"{err.value.field}: the arrow S1-a1 → S1-c2 skips a lane: an arrow leads to the next lane at most"
+    )
