@@ -22,6 +22,7 @@ from rules.circuits import load
 from rules.circuits.gpo import DEFAULT_WEATHER, image_name, png_size, read_gpo
 from rules.messages.reading import ReadCode
 from rules.track import CircuitError
+from tests.rules.circuits.data.make_gpo import stadium
 
 DATA = Path(__file__).resolve().parent / "data"
 ROOT = Path(__file__).resolve().parents[3]
@@ -262,3 +263,12 @@ def test_squares_traced_a_little_off_centre_import_the_same(doc, seed):
 def test_windows_line_ends_a_byte_order_mark_and_stray_spaces_change_nothing(doc):
     text = "\ufeff" + "\r\n".join(f"  {line}\t " if line else line for line in TEXT.splitlines()) + "\r\n\r\n"
     assert read_gpo(text, circuit_id="stadium", name="Stade") == doc
+
+
+def test_a_two_lane_section_where_the_left_lane_ends_is_b_and_c():
+    """The stadium's bottom straight losing lane a (its outside) instead of c."""
+    other = read_gpo(stadium(gone=0), circuit_id="stadium")
+    for r, row in bottom_rows(other).items():
+        assert all(s["lane"] == BOTTOM_Y[s["y"]] for s in row)
+        assert sorted(s["lane"] for s in row) == (["b", "c"] if 6 <= r < 12 else ["a", "b", "c"])
+    assert load(other).lap_length == 52

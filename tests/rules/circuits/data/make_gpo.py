@@ -6,8 +6,8 @@ squares 40 px long, lanes 30 px apart, lane a on the outside.
 - the top straight, eastwards: the grid, then the finish line (row `line`, marked F), the pit lane
   alongside it (its first and last squares not stands);
 - the right half circle: corner T1, 1 stop (TYPE 3), lanes of 9, 6 and 4 squares;
-- the bottom straight, westwards: `narrow` rows where lane c (inside) ends, the first of them
-  blocked (TYPE 4) in lane c, the others two lanes wide;
+- the bottom straight, westwards: `narrow` rows where a lane (`gone`: c, the inside, unless said)
+  ends, the first of them blocked (TYPE 4) in that lane, the others two lanes wide;
 - the left half circle: corner T2, 2 stops (TYPE 2).
 A square of TYPE 0 with no arrow is left over, as drawing programs leave them.
 """
@@ -31,6 +31,7 @@ def stadium(
     grid: int = 10,
     bottom: int = 20,
     narrow: tuple[int, int] | None = (6, 12),
+    gone: int = 2,
     pit: tuple[int, int] = (1, 14),
     stands: int = 10,
     image: str = "stadium.png",
@@ -48,12 +49,12 @@ def stadium(
         return n
 
     def straight(rows: int, place: Callable[[int, int], tuple[float, float]]) -> list[list[int | None]]:
-        """The rows of a straight; on the bottom one, lane c blocked, then gone, along `narrow`."""
+        """The rows of a straight; on the bottom one, lane `gone` blocked, then gone, along `narrow`."""
         out = []
         for r in range(rows):
             row: list[int | None] = []
             for lane in range(3):
-                inside = narrow is not None and place is bottom_at and lane == 2
+                inside = narrow is not None and place is bottom_at and lane == gone
                 if inside and narrow[0] < r < narrow[1]:
                     row.append(None)
                     continue
