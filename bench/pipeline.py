@@ -118,52 +118,22 @@ def _bot_races(n: int, cars: int, laps: int) -> tuple[list, list[bytes]]:
     from django.contrib.auth import get_user_model
 
     from circuits.services import circuit_create
-    from league.models import ExperienceEntry
-    from league.services import (
-        driver_create,
-        experience_record,
-        season_create,
-        season_entry_create,
-        team_create,
-    )
-    from races.models import Race
-    from races.services import race_create, race_entry_create
     from rules import load_circuit
-    from rules.bot import write_race
+    from tests.factories import bot_races
 
     document = json.loads((ROOT / "fixtures" / "circuits" / "spa.json").read_text())
-    circuit = circuit_create(document=document)
-    track = load_circuit(document)
-    season = season_create(name="Bench", slug="bench", year=2026, status="running", laps_per_race=laps)
-    teams = {}
-    entries = []
-    for car in range(1, cars + 1):
-        team_slug = f"team-{(car + 1) // 2}"
-        if team_slug not in teams:
-            teams[team_slug] = team_create(name=team_slug, slug=team_slug)
-        driver = driver_create(name=f"driver-{car}", slug=f"driver-{car}")
-        entries.append(
-            season_entry_create(season=season, driver=driver, team=teams[team_slug], car_number=car)
-        )
-    for who in [{"driver": e.driver} for e in entries] + [{"team": t} for t in teams.values()]:
-        # Enough experience for whatever the bot spends: the bench measures judging, not refusals.
-        experience_record(season=season, reason=ExperienceEntry.Reason.ADJUSTMENT, amount="1000", **who)
-    races, logs = [], []
-    from django.utils import timezone
-
-    for i in range(n):
-        race = race_create(
-            season=season, round=i + 1, circuit=circuit, laps=laps, status=Race.Status.RUN,
-            scheduled_at=timezone.now() - timezone.timedelta(days=n - i),
-        )  # fmt: skip
-        log = write_race(track, cars=cars, laps=laps, seed=i + 1)
-        for entry in entries:
-            wear = next(c["wear"] for c in log["cars"] if c["car"] == str(entry.car_number))
-            race_entry_create(race=race, season_entry=entry, wear=dict(wear))
-        races.append(race)
-        logs.append(json.dumps(log).encode())
+    # Enough experience for whatever the bot spends: the bench measures judging, not refusals.
+    built = bot_races(
+        circuit_create(document=document),
+        load_circuit(document),
+        season_slug="bench",
+        cars=cars,
+        seeds=range(1, n + 1),
+        experience="1000",
+        laps=laps,
+    )
     get_user_model().objects.create_superuser("bench-steward", "s@example.org", "bench")
-    return races, logs
+    return [race for race, _ in built], [log for _, log in built]
 
 
 def _replay_one(data: bytes) -> bool:

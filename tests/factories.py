@@ -248,15 +248,17 @@ def build_oval(
 
 def bot_races(
     circuit: Circuit, track: Any, *, season_slug: str, cars: int, seeds: Sequence[int], experience: str,
-    crew_prefix: str = "",
+    crew_prefix: str = "", laps: int = 1,
 ) -> list[tuple[Race, bytes]]:  # fmt: skip
     """A running season of its own with `cars` cars (two a team), each driver and team given
-    `experience` points, and one 1-lap race on the circuit per seed, oldest first: each race with
-    its entries and the log the bot writes for it (rules.bot), its crews named as the season's
-    (`crew_prefix` + driver-N, team-N)."""
+    `experience` points, and one race of `laps` laps on the circuit per seed, oldest first: each
+    race with its entries and the log the bot writes for it (rules.bot), its crews named as the
+    season's (`crew_prefix` + driver-N, team-N). The site's tests and bench/pipeline.py build theirs."""
     from rules.bot import write_race
 
-    season = season_create(name=season_slug, slug=season_slug, year=2026, status="running", laps_per_race=1)
+    season = season_create(
+        name=season_slug, slug=season_slug, year=2026, status="running", laps_per_race=laps
+    )
     teams: dict[str, Team] = {}
     entries = []
     for car in range(1, cars + 1):
@@ -270,10 +272,10 @@ def bot_races(
     races = []
     for seed in seeds:
         race = race_create(
-            season=season, round=seed, circuit=circuit, laps=1, status=Race.Status.RUN,
+            season=season, round=seed, circuit=circuit, laps=laps, status=Race.Status.RUN,
             scheduled_at=timezone.now() - timedelta(days=len(seeds) + 1 - seed),
         )  # fmt: skip
-        log = write_race(track, cars=cars, laps=1, seed=seed)
+        log = write_race(track, cars=cars, laps=laps, seed=seed)
         for car in log["cars"]:  # the bot names its crews driver-N, team-N
             car["driver"] = f"{crew_prefix}driver-{car['car']}"
             car["team"] = f"{crew_prefix}team-{(int(car['car']) + 1) // 2}"
