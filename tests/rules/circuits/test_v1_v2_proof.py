@@ -19,6 +19,7 @@ from rules.weather import WeatherKind
 ROOT = Path(__file__).resolve().parents[3]
 LOGS = ROOT / "fixtures" / "race_logs"
 CIRCUITS = ROOT / "fixtures" / "circuits"
+EXAMPLES = ROOT / "fixtures" / "examples"
 NAMES = sorted(p.stem for p in CIRCUITS.glob("*.json"))
 ALL = tuple(sorted(OPTIONS, key=lambda o: int(o[1:])))
 
@@ -73,8 +74,9 @@ def test_the_compiled_circuit_read_back_from_json_loads_the_same_tables(name):
 
 
 def _golden() -> list[Path]:
+    """The race logs of fixtures/race_logs and the worked examples of fixtures/examples."""
     out = []
-    for path in sorted(LOGS.rglob("*.json")):
+    for path in [*sorted(LOGS.rglob("*.json")), *sorted(EXAMPLES.glob("race-*.json"))]:
         if path.name.endswith((".expected.json", ".verdict.json")) or "tools" in path.parts:
             continue
         if json.loads(path.read_bytes()).get("format") == "formule-de/race-log@1":
@@ -106,7 +108,7 @@ def test_every_golden_log_gets_the_same_verdict_on_both():
             replay(log, v1(log.circuit), rules).to_json(),
             replay(log, v2(log.circuit), rules).to_json(),
         )
-        assert one == two, path.relative_to(LOGS)
+        assert one == two, path.relative_to(ROOT)
         compared += 1
     assert compared > 150  # every race log there (the others are qualifying sheets or unreadable)
 
@@ -138,6 +140,12 @@ BOT = [
     ("monza", 10, 2, 2, ALL, None, True),
     ("ovale", 3, 1, 1, ("A7",), None, True),
     ("monaco", 4, 1, 2, ALL, None, True),
+    # tests/rules/test_formats.py and tests/rules/play/test_every_legal_move.py
+    ("spa", 6, 1, 3, (), None, False),
+    *[
+        (n, cars, 1, seed, ("A7",), None, False)
+        for n, cars, seed in (("ovale", 4, 1), ("ovale", 6, 3), ("monaco", 5, 2))
+    ],
 ]
 
 
