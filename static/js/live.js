@@ -1170,6 +1170,13 @@
       }
       if (polygon && boardPick && polygon.classList.contains("is-stop")) {
         boardPick(polygon.getAttribute("data-sq"));
+        return;
+      }
+      // a lit square under a car's disc (braking to stay put): the tap on the car chooses it
+      var mark = event.target.closest ? event.target.closest(".car[data-square]") : null;
+      var under = mark && svg.querySelector('polygon.is-stop[data-sq="' + mark.getAttribute("data-square") + '"]');
+      if (under && boardPick) {
+        boardPick(mark.getAttribute("data-square"));
       }
     });
   }

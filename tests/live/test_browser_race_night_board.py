@@ -124,3 +124,33 @@ def test_a_tap_on_a_lit_square_of_the_picture_records_the_move(live_server, phon
     state = page.request.get(live_server.url + f"/api/tables/{table.pk}/").json()
     assert {c["car"]: c["square"] for c in state["cars"]}[car] == target
     assert table.rows.get().body["path"][-1] == target
+
+
+def test_a_tap_on_the_car_chooses_the_lit_square_under_it(live_server, phone, night):
+    """Braking the whole roll keeps the car where it is: its square is lit under its disc, and a
+    tap on the disc chooses it."""
+    page = phone
+    move = FIRST_MOVE
+    car = move["car"]
+    page.goto(live_server.url + f"/live/tables/{night.table.pk}/")
+    page.locator(f'.live-gear[data-gear="{move["gear"]}"]').tap()
+    page.locator(".live-number input").fill(str(move["roll"]))
+    page.locator(".live-number button[type=submit]").tap()
+    disc = page.locator(f'svg .car[data-car="{car}"]')
+    square = disc.get_attribute("data-square")
+    expect(page.locator(f'svg polygon.is-stop[data-sq="{square}"]')).to_have_count(1)
+
+    box = on_screen(page, disc)
+    page.touchscreen.tap(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+
+    # staying beside car 3, both roll for the collision (a 20 passes), one after the other
+    stored = page.locator(".live-message", has_text="Move stored.")
+    for _roll in range(2):
+        expect(page.locator(".live-step-title")).to_contain_text("rolls a d20")
+        page.locator(".live-number input").fill("20")
+        page.locator(".live-number button[type=submit]").tap()
+    expect(stored).to_be_visible()
+    table = LiveTable.objects.get(pk=night.table.pk)
+    assert table.steps == 1
+    assert table.rows.get().body.get("brake") == move["roll"]
+    expect(disc).to_have_attribute("data-square", square)
