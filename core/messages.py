@@ -88,3 +88,9 @@ def verdict_text(entry: Mapping[str, Any]) -> str:
         except (KeyError, ValueError, IndexError, TypeError):  # a code or params this site does not know
             pass
     return entry.get("message") or ""
+
+
+def refusal_text(exc: Exception) -> str:
+    """What a refused service call tells the person: a ValidationError's messages, or what the
+    exception says (a PermissionDenied's reason)."""
+    return " ".join(getattr(exc, "messages", [str(exc)]))

@@ -19,6 +19,7 @@ from django.utils.translation import ngettext
 from simple_history.admin import SimpleHistoryAdmin
 
 from core.admin_support import ReadOnly, WrittenByServices
+from core.messages import refusal_text
 from races.admin import RaceAdmin
 from races.models import Penalty, Race
 from sheets.judging import race_sheet_choose
@@ -36,7 +37,7 @@ from sheets.services import race_sheet_enqueue
 
 
 def _say(modeladmin: admin.ModelAdmin, request: HttpRequest, exc: Exception) -> None:
-    modeladmin.message_user(request, " ".join(getattr(exc, "messages", [str(exc)])), messages.WARNING)
+    modeladmin.message_user(request, refusal_text(exc), messages.WARNING)
 
 
 class SheetPhotoInline(admin.TabularInline):

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -16,6 +17,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.csrf import csrf_exempt, csrf_protect
 from django.views.decorators.http import require_POST
 
+from core.messages import refusal_text
 from races.models import Race, RaceEntry
 from races.penalties import race_penalties
 from sheets.corrections import correction_source, sheet_photos_reuse
@@ -93,6 +95,13 @@ def _csrf_refusal(request: HttpRequest, *, readable: bool) -> HttpResponse | Non
     return middleware._reject(request, "Origin checking failed for a body too large to read.")
 
 
+def _attempt(request: HttpRequest, race: Race, outcome: str, message: str) -> None:
+    """The trace of a sheet the form refused (its size as the request declared it)."""
+    submission_attempt_record(
+        race=race, by=request.user, outcome=outcome, message=message, size=declared_size(request)
+    )
+
+
 @csrf_exempt  # checked in the view: the upload limits must be in place before the check reads the body
 @login_required
 def sheet_new(request: HttpRequest, pk: int) -> HttpResponse:
@@ -105,13 +114,7 @@ def sheet_new(request: HttpRequest, pk: int) -> HttpResponse:
             return rejected
         refusal = _size_refusal(request, readable=readable)
         if refusal:
-            submission_attempt_record(
-                race=race,
-                by=request.user,
-                outcome=Outcome.TOO_LARGE,
-                message=refusal,
-                size=declared_size(request),
-            )
+            _attempt(request, race, Outcome.TOO_LARGE, refusal)
             return _form_page(request, race, RaceSheetForm(), error=refusal, status=413)
     return _sheet_new(request, race)
 
@@ -123,13 +126,7 @@ def _sheet_new(request: HttpRequest, race: Race) -> HttpResponse:
             "race": race
         }
         if request.method == "POST":
-            submission_attempt_record(
-                race=race,
-                by=request.user,
-                outcome=Outcome.FORBIDDEN,
-                message=message,
-                size=declared_size(request),
-            )
+            _attempt(request, race, Outcome.FORBIDDEN, message)
         return _form_page(request, race, None, error=message, status=403)
     # A corrected version (the sheet page's button): the new log keeps the photos of `previous`.
     source = request.POST.get("previous") if request.method == "POST" else request.GET.get("from")
@@ -139,9 +136,7 @@ def _sheet_new(request: HttpRequest, race: Race) -> HttpResponse:
     form = RaceSheetForm(request.POST, request.FILES)
     if not form.is_valid():
         message = " ".join(error for errors in form.errors.values() for error in errors)
-        submission_attempt_record(
-            race=race, by=request.user, outcome=Outcome.REFUSED, message=message, size=declared_size(request)
-        )
+        _attempt(request, race, Outcome.REFUSED, message)
         return _form_page(request, race, form, status=400, previous=previous)
     try:
         sheet = race_sheet_submit(
@@ -255,16 +250,22 @@ def sheet_detail(request: HttpRequest, pk: int) -> HttpResponse:
     )
 
 
+def _try(request: HttpRequest, act: Callable[[], object], done: str) -> None:
+    """An entrant's stance on a sheet (`act`, its service): refused, the reasons as an error
+    message; taken, `done`."""
+    try:
+        act()
+    except (PermissionDenied, ValidationError) as exc:
+        messages.error(request, refusal_text(exc))
+    else:
+        messages.success(request, done)
+
+
 @login_required
 @require_POST
 def sheet_confirm_view(request: HttpRequest, pk: int) -> HttpResponse:
     sheet = get_object_or_404(RaceSheet.objects.select_related("race__season").defer("raw"), pk=pk)
-    try:
-        sheet_confirm(sheet=sheet, by=request.user)
-    except (PermissionDenied, ValidationError) as exc:
-        messages.error(request, " ".join(getattr(exc, "messages", [str(exc)])))
-    else:
-        messages.success(request, _("You confirmed this sheet."))
+    _try(request, lambda: sheet_confirm(sheet=sheet, by=request.user), _("You confirmed this sheet."))
     return redirect(sheet)
 
 
@@ -276,19 +277,11 @@ def sheet_protest_view(request: HttpRequest, pk: int) -> HttpResponse:
     if not form.is_valid():
         messages.error(request, " ".join(e for errors in form.errors.values() for e in errors))
         return redirect(sheet)
-    try:
-        protest_file(
-            sheet=sheet,
-            by=request.user,
-            reason=form.cleaned_data["reason"],
-            against=form.cleaned_data["against"],
-            turn=form.cleaned_data["turn"],
-            photos=form.cleaned_data["photos"],
-        )
-    except (PermissionDenied, ValidationError) as exc:
-        messages.error(request, " ".join(getattr(exc, "messages", [str(exc)])))
-    else:
-        messages.success(request, _("Your protest is filed; the stewards will decide."))
+    _try(
+        request,
+        lambda: protest_file(sheet=sheet, by=request.user, **form.cleaned_data),
+        _("Your protest is filed; the stewards will decide."),
+    )
     return redirect(sheet)
 
 
@@ -296,10 +289,5 @@ def sheet_protest_view(request: HttpRequest, pk: int) -> HttpResponse:
 @require_POST
 def protest_withdraw_view(request: HttpRequest, pk: int) -> HttpResponse:
     protest = get_object_or_404(Protest.objects.select_related("sheet"), pk=pk)
-    try:
-        protest_withdraw(protest=protest, by=request.user)
-    except (PermissionDenied, ValidationError) as exc:
-        messages.error(request, " ".join(getattr(exc, "messages", [str(exc)])))
-    else:
-        messages.success(request, _("Your protest is withdrawn."))
+    _try(request, lambda: protest_withdraw(protest=protest, by=request.user), _("Your protest is withdrawn."))
     return redirect(protest.sheet)

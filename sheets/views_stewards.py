@@ -17,6 +17,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_POST
 
+from core.messages import refusal_text
 from races.models import Race
 from races.penalties import race_penalties
 from sheets.audit import race_history
@@ -27,10 +28,6 @@ from sheets.protests import protest_decide
 from sheets.publishing import protest_deadline, race_publish, race_reopen
 from sheets.selectors import sheets_to_transcribe
 from sheets.stewarding import penalty_impose
-
-
-def _refusal(exc: Exception) -> str:
-    return " ".join(getattr(exc, "messages", [str(exc)]))
 
 
 def _entries(race: Race) -> dict[str, Any]:
@@ -58,7 +55,7 @@ def protest_decide_view(request: HttpRequest, pk: int) -> HttpResponse:
         try:
             protest_decide(protest=protest, by=request.user, **form.service_kwargs())
         except (ValidationError, PermissionDenied) as exc:
-            form.add_error(None, _refusal(exc))
+            form.add_error(None, refusal_text(exc))
         else:
             messages.success(request, _("Protest decided."))
             return redirect("sheets:race-stewards", pk=race.pk)
@@ -140,7 +137,7 @@ def _stewards_action(
                 try:
                     act(request, race, bound.cleaned_data)
                 except (ValidationError, PermissionDenied) as exc:
-                    bound.add_error(None, _refusal(exc))
+                    bound.add_error(None, refusal_text(exc))
                 else:
                     return _done(request, race, done)
             return _stewards_page(request, race, status=400, **{slot: bound})
