@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import logging
 import time
+from collections.abc import Callable
 from typing import Any
 
 from django.core.cache.backends.base import DEFAULT_TIMEOUT
@@ -53,66 +54,40 @@ class ResilientRedisCache(RedisCache):
             self._logged_at = now
             logger.warning("cache unavailable (%s): serving uncached", operation, exc_info=True)
 
-    def get(self, key: Any, default: Any = None, version: int | None = None) -> Any:
+    def _tolerant(self, fallback: Any, operation: Callable[..., Any], *args: Any) -> Any:
+        """RedisCache's `operation(*args)`; while Redis is down, `fallback` (a miss, nothing done)."""
         try:
-            return super().get(key, default, version)
+            return operation(*args)
         except OUTAGE:
-            self._outage("get")
-            return default
+            self._outage(operation.__name__)
+            return fallback
+
+    def get(self, key: Any, default: Any = None, version: int | None = None) -> Any:
+        return self._tolerant(default, super().get, key, default, version)
 
     def get_many(self, keys: Any, version: int | None = None) -> dict[Any, Any]:
-        try:
-            return super().get_many(keys, version)
-        except OUTAGE:
-            self._outage("get_many")
-            return {}
+        return self._tolerant({}, super().get_many, keys, version)
 
     def has_key(self, key: Any, version: int | None = None) -> bool:
-        try:
-            return super().has_key(key, version)
-        except OUTAGE:
-            self._outage("has_key")
-            return False
+        return self._tolerant(False, super().has_key, key, version)
 
     def set(self, key: Any, value: Any, timeout: Any = DEFAULT_TIMEOUT, version: int | None = None) -> None:
-        try:
-            super().set(key, value, timeout, version)
-        except OUTAGE:
-            self._outage("set")
+        self._tolerant(None, super().set, key, value, timeout, version)
 
     def add(self, key: Any, value: Any, timeout: Any = DEFAULT_TIMEOUT, version: int | None = None) -> bool:
-        try:
-            return super().add(key, value, timeout, version)
-        except OUTAGE:
-            self._outage("add")
-            return False
+        return self._tolerant(False, super().add, key, value, timeout, version)
 
     def set_many(self, data: dict, timeout: Any = DEFAULT_TIMEOUT, version: int | None = None) -> list:
-        try:
-            return super().set_many(data, timeout, version)
-        except OUTAGE:
-            self._outage("set_many")
-            return list(data)
+        return self._tolerant(list(data), super().set_many, data, timeout, version)
 
     def touch(self, key: Any, timeout: Any = DEFAULT_TIMEOUT, version: int | None = None) -> bool:
-        try:
-            return super().touch(key, timeout, version)
-        except OUTAGE:
-            self._outage("touch")
-            return False
+        return self._tolerant(False, super().touch, key, timeout, version)
 
     def delete(self, key: Any, version: int | None = None) -> bool:
-        try:
-            return super().delete(key, version)
-        except OUTAGE:
-            self._outage("delete")
-            return False
+        return self._tolerant(False, super().delete, key, version)
 
     def delete_many(self, keys: Any, version: int | None = None) -> None:
-        try:
-            super().delete_many(keys, version)
-        except OUTAGE:
-            self._outage("delete_many")
+        self._tolerant(None, super().delete_many, keys, version)
 
     def incr(self, key: Any, delta: int = 1, version: int | None = None) -> int:
         try:
@@ -122,7 +97,4 @@ class ResilientRedisCache(RedisCache):
             raise ValueError(f"Key {key!r} not found (cache unavailable)") from None
 
     def clear(self) -> None:
-        try:
-            super().clear()
-        except OUTAGE:
-            self._outage("clear")
+        self._tolerant(None, super().clear)
