@@ -3,6 +3,8 @@ accept a season's whole entry list into its races, set the grids due by the seas
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from django import forms
 from django.contrib import admin, messages
 from django.contrib.admin import helpers
@@ -30,6 +32,17 @@ def _each(modeladmin: admin.ModelAdmin, request: HttpRequest, queryset: QuerySet
         modeladmin.message_user(request, done % {"n": count}, messages.SUCCESS)
 
 
+def _decision(description: str, service: Callable[..., object], done: str) -> Callable[..., None]:
+    """An admin action deciding each request chosen by `service` (the steward deciding), then
+    saying `done` of how many it decided."""
+
+    @admin.action(description=description)
+    def decide(modeladmin: admin.ModelAdmin, request: HttpRequest, queryset: QuerySet[EntryRequest]) -> None:
+        _each(modeladmin, request, queryset, lambda obj: service(request=obj, by=request.user), done)
+
+    return decide
+
+
 class RefuseForm(forms.Form):
     reason = forms.CharField(label=gettext_lazy("Reason given to the player"), widget=forms.Textarea)
 
@@ -48,25 +61,16 @@ class EntryRequestAdmin(admin.ModelAdmin):
     def who(self, obj: EntryRequest) -> str:
         return str(obj.driver or obj.user)
 
-    @admin.action(description=gettext_lazy("Accept: enter the car in the season and its races to come"))
-    def accept(self, request: HttpRequest, queryset: QuerySet[EntryRequest]) -> None:
-        _each(
-            self,
-            request,
-            queryset,
-            lambda obj: entry_request_accept(request=obj, by=request.user),
-            _("%(n)d request(s) accepted."),
-        )
-
-    @admin.action(description=gettext_lazy("Put on the waiting list"))
-    def wait(self, request: HttpRequest, queryset: QuerySet[EntryRequest]) -> None:
-        _each(
-            self,
-            request,
-            queryset,
-            lambda obj: entry_request_wait(request=obj, by=request.user),
-            _("%(n)d request(s) put on the waiting list."),
-        )
+    accept = _decision(
+        gettext_lazy("Accept: enter the car in the season and its races to come"),
+        entry_request_accept,
+        gettext_lazy("%(n)d request(s) accepted."),
+    )
+    wait = _decision(
+        gettext_lazy("Put on the waiting list"),
+        entry_request_wait,
+        gettext_lazy("%(n)d request(s) put on the waiting list."),
+    )
 
     @admin.action(description=gettext_lazy("Refuse, with a reason"))
     def refuse(self, request: HttpRequest, queryset: QuerySet[EntryRequest]) -> HttpResponse | None:
