@@ -83,15 +83,15 @@ def problems_v2(doc: Any) -> list[Problem]:
     if doc.get("format") != CIRCUIT_FORMAT_V2:
         check.add(ReadCode.EXPECTED_FORMAT, "format", format=CIRCUIT_FORMAT_V2, got=repr(doc.get("format")))
     for key in REQUIRED[1:]:
-        if key not in doc:
+        if doc.get(key) is None:  # null is no value
             check.add(ReadCode.MISSING, key)
-    if "id" in doc:
+    if doc.get("id") is not None:
         check.field(fields.slug, doc["id"])
     if "name" in doc:
         check.field(fields.text, doc["name"], "name")
     if "laps" in doc:
         check.field(fields.integer, doc["laps"], "laps", 1)
-    if "weather" in doc:
+    if doc.get("weather") is not None:
         check.field(fields.weather, doc["weather"])
     if "image" in doc:
         _image(check, doc["image"])
@@ -142,7 +142,7 @@ def _squares(check: _Checker, raw: Any) -> dict[str, tuple[int, int | None, Frac
             sid = None
         check.unknown(sq, SQUARE, where, sid)
         lane = sq.get("lane")
-        if lane not in LANE_INDEX:
+        if not isinstance(lane, str) or lane not in LANE_INDEX:
             check.add(
                 ReadCode.EXPECTED_ONE_OF, f"{where}.lane", sid, choices="a, b, c, pit", got=_short(lane)
             )
@@ -169,7 +169,8 @@ def _squares(check: _Checker, raw: Any) -> dict[str, tuple[int, int | None, Frac
             check.add(ReadCode.OUTLINE, f"{where}.outline", sid, got=_short(sq["outline"]))
         if sid is not None:  # known to the arrows and the grid even when its fields are wrong
             sound = _is_number(level) and level > 0
-            out[sid] = (i, LANE_INDEX.get(lane), level_of(level) if sound else Fraction(1))
+            lane_index = LANE_INDEX.get(lane) if isinstance(lane, str) else None
+            out[sid] = (i, lane_index, level_of(level) if sound else Fraction(1))
     return out
 
 
@@ -290,13 +291,9 @@ def _pit(check: _Checker, raw: Any, squares: dict, raw_squares: Any) -> list[str
             if entry and exit_ and lane and len(in_lane) == len(lane):
                 chain = [entry, *lane, exit_]
     for i, sq in enumerate(raw_squares if isinstance(raw_squares, list) else []):
-        if (
-            isinstance(sq, dict)
-            and sq.get("lane") == "pit"
-            and sq.get("id") in squares
-            and sq["id"] not in in_lane
-        ):
-            check.add(ReadCode.PIT_SQUARE_OUTSIDE, f"squares[{i}].lane", sq["id"], square=sq["id"])
+        sid = sq.get("id") if isinstance(sq, dict) else None
+        if isinstance(sid, str) and sq.get("lane") == "pit" and sid in squares and sid not in in_lane:
+            check.add(ReadCode.PIT_SQUARE_OUTSIDE, f"squares[{i}].lane", sid, square=sid)
     return chain
 
 

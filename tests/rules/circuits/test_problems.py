@@ -132,3 +132,42 @@ def test_an_at_1_circuit_has_its_reader_s_first_problem():
 
 def test_what_is_not_an_object_is_one_problem():
     assert found([]) == [(ReadCode.EXPECTED_JSON_OBJECT, "circuit", None)]
+
+
+GARBAGE = [None, True, 0, -3, 2.5, float("inf"), "", "x", [], [1], ["A1a"], {}, {"id": 1}, "A1a", "P3"]
+
+
+def _mutate(doc, rng):
+    """Replace one value somewhere in the document by garbage (or drop a key)."""
+    node = doc
+    while True:
+        keys = list(node) if isinstance(node, dict) else list(range(len(node)))
+        if not keys:
+            return
+        key = rng.choice(keys)
+        value = node[key]
+        if not isinstance(value, dict | list) or not value or rng.random() < 0.3:
+            break
+        node = value
+    if isinstance(node, dict) and rng.random() < 0.2:
+        del node[key]
+    else:
+        node[key] = rng.choice(GARBAGE)
+
+
+def test_garbage_anywhere_is_a_problem_never_a_crash():
+    import random
+
+    rng = random.Random(23)
+    for _ in range(400):
+        doc = small_board()
+        for _ in range(rng.randint(1, 3)):
+            _mutate(doc, rng)
+        found = problems(doc)
+        assert all(isinstance(p, Problem) and isinstance(p.where, str) for p in found)
+        try:
+            load(doc)
+        except CircuitError:
+            assert found
+        else:
+            assert not found
