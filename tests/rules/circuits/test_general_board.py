@@ -105,3 +105,13 @@ def test_the_options_read_the_lanes_a_section_has(track):
     assert walls(track, frozenset({"C3a", "C3b"})) == 1  # two squares close a two-lane straight
     assert walls(track, frozenset({"A3a", "A3b"})) == 0
     assert side(track, "C3b", 1) is None and side(track, "C3a", 1) == "C3b"
+
+
+@pytest.mark.parametrize("options", [("A7",), ALL], ids=["core", "all-options"])
+def test_a_table_offers_every_move_the_bot_plays_there(track, options, monkeypatch):
+    """rules/play on the general board: the bot's gears, stops, ways and d20 rolls are among the
+    choices a table offers (tests/rules/play/test_bot_races.py's property)."""
+    import tests.rules.play.test_bot_races as bot_races
+
+    monkeypatch.setattr(bot_races, "circuit", lambda name: track)
+    assert bot_races.check_race(track.id, 6, 2, 1, options) > 50
