@@ -20,6 +20,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
+from bench.bot_race import quantile_ms, race_arguments  # noqa: E402
 from rules.bot import write_race  # noqa: E402
 from rules.formats import read_move  # noqa: E402
 from rules.play import Table, gears, play, restart, stops, tests_due  # noqa: E402
@@ -27,18 +28,9 @@ from rules.ruleset import OPTIONS, RuleSet  # noqa: E402
 from rules.track import load_circuit  # noqa: E402
 
 
-def _ms(values: list[float], q: float) -> float:
-    values = sorted(values)
-    return 1000 * values[min(len(values) - 1, int(len(values) * q))]
-
-
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="bench/play.py", description=__doc__.splitlines()[0])
-    parser.add_argument("--circuit", default="spa")
-    parser.add_argument("--cars", type=int, default=10)
-    parser.add_argument("--laps", type=int, default=3)
-    parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--all-options", action="store_true")
+    race_arguments(parser, circuit="spa")
     args = parser.parse_args(argv)
     options = sorted(OPTIONS, key=lambda o: int(o[1:])) if args.all_options else ["A7"]
     track = load_circuit(json.loads((ROOT / "fixtures" / "circuits" / f"{args.circuit}.json").read_text()))
@@ -65,8 +57,8 @@ def main(argv: list[str] | None = None) -> int:
             plays.append(clock() - t0)
     print(
         f"{args.circuit}, {args.cars} cars, {args.laps} laps, {'all options' if args.all_options else 'A7'}: "
-        f"{len(choices)} moves; gears+stops+tests_due p50 {_ms(choices, 0.5):.2f} ms, "
-        f"p95 {_ms(choices, 0.95):.2f} ms, max {_ms(choices, 1):.1f} ms; play p50 {_ms(plays, 0.5):.3f} ms"
+        f"{len(choices)} moves; gears+stops+tests_due p50 {quantile_ms(choices, 0.5):.2f} ms, "
+        f"p95 {quantile_ms(choices, 0.95):.2f} ms, max {quantile_ms(choices, 1):.1f} ms; play p50 {quantile_ms(plays, 0.5):.3f} ms"
     )
     return 0
 

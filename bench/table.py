@@ -34,26 +34,17 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-
-def _q(values: list[float], q: float) -> float:
-    values = sorted(values)
-    return 1000 * values[min(len(values) - 1, int(len(values) * q))]
+from bench.bot_race import quantile_ms, race_arguments  # noqa: E402
 
 
 def _line(name: str, values: list[float], minimal: float) -> str:
-    p50, p95 = _q(values, 0.5), _q(values, 0.95)
-    return (
-        f"{name:<22} {len(values):>5} {p50:>8.2f} {p95:>8.2f} {_q(values, 1.0):>8.2f} {p95 / minimal:>7.1f}×"
-    )
+    p50, p95 = quantile_ms(values, 0.5), quantile_ms(values, 0.95)
+    return f"{name:<22} {len(values):>5} {p50:>8.2f} {p95:>8.2f} {quantile_ms(values, 1.0):>8.2f} {p95 / minimal:>7.1f}×"
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="bench/table.py", description=__doc__.splitlines()[0])
-    parser.add_argument("--circuit", default="monza")
-    parser.add_argument("--cars", type=int, default=10)
-    parser.add_argument("--laps", type=int, default=3)
-    parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--all-options", action="store_true", help="every option A1–A19 (default: A7)")
+    race_arguments(parser, circuit="monza")
     parser.add_argument("--minimal", type=int, default=300, help="requests to the minimal view")
     parser.add_argument("--auth", choices=("session", "token"), default="session")
     args = parser.parse_args(argv)
@@ -144,7 +135,7 @@ def _run(args: argparse.Namespace) -> int:
         f" auth {args.auth}"
     )
     for i, clock in ((0, "wall clock"), (1, "process CPU")):
-        base = _q([m[i] for m in minimal], 0.95)
+        base = quantile_ms([m[i] for m in minimal], 0.95)
         print(f"{clock + ', ms':<22} {'n':>5} {'p50':>8} {'p95':>8} {'max':>8} {'p95/min':>8}")
         for name, values in (
             ("minimal view", minimal),
