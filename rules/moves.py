@@ -354,14 +354,16 @@ def _layers(
 ) -> list[_Layer]:
     """The layered search: item d holds every state d squares from the start, with its best cost
     and the state it came from. Stops at the first empty layer. `split`: the dangerous squares
-    crossed are part of the state (bits 1… of its zig-zag field), so a way over one does not give
-    way to a way round it."""
+    crossed are part of the state (a bit each above its zig-zag bit), so a way over one does not
+    give way to a way round it or over another."""
     ahead = track.ahead_map
     lanes = track.lane_map
     corner_of = track.corner_map
     lane_ends = track.lane_ends
     layer: _Layer = {(start, 0, 0, -1, False): (0, None)}
     too_dangerous = (max_dangerous + 1) * _DANGER if max_dangerous is not None else None
+    # split: one bit per dangerous square above the zig-zag bit, so ways over different ones differ
+    crossed = {sq: 2 << i for i, sq in enumerate(sorted(dangerous))} if split else {}
     layers = [layer]
     for _ in range(length):
         nxt: _Layer = {}
@@ -414,7 +416,7 @@ def _layers(
                     if too_dangerous is not None and ncost >= too_dangerous:
                         continue
                     if split:
-                        nkey = (*nkey[:4], nkey[4] + 2)
+                        nkey = (*nkey[:4], nkey[4] | crossed[sq])
                 old = nxt.get(nkey)
                 if old is None or ncost < old[0]:
                     nxt[nkey] = (ncost, key)

@@ -20,7 +20,7 @@ import rules.slipstream as slipstream
 from rules.dice import TestKind, TestRoll
 from rules.journal import Journal
 from rules.log import Move, XpUse
-from rules.moves import routes, search
+from rules.moves import routes
 from rules.pits import lane_occupied
 from rules.play.due import TestDue, due_of, missing, others
 from rules.play.table import Table
@@ -267,42 +267,29 @@ def _candidates(table: Table, car: CarState, base: Move, sizes: _Sizes, slipstre
     if slipstreams and base.gear >= slipstream.MIN_GEAR and not in_lane:
         yield from _slip_candidates(table, car, base, mains, occupied)
     if not in_lane and track.pit is not None:
-        yield from _drive_through(table, car, base, sizes, occupied)
+        yield from _drive_through(table, car, base, sizes, occupied, layers)
 
 
-def _drive_through(table: Table, car: CarState, base: Move, sizes: _Sizes, occupied) -> Iterator[Move]:
+def _drive_through(
+    table: Table, car: CarState, base: Move, sizes: _Sizes, occupied, layers: list[dict]
+) -> Iterator[Move]:
     """Into the pit lane without stopping (no `pit`): over the track to the pit entry, down the
-    lane as far as the total goes (a car in the lane blocks it), out of the exit and on. The head
-    to the entry is the one `pits.find_path` takes (the shortest the search finds), so a `to`
-    move would be read the same way; `apply` judges each (A3's lane speed among the rest)."""
+    lane as far as the total goes (a car in the lane blocks it), out of the exit and on. The
+    heads to the entry are the shortest ways there (`layers`: the move's own routes; the first is
+    the one `pits.find_path` takes, so a `to` move would be read the same way; the others cross
+    or avoid a dangerous square); `apply` judges each (A3's lane speed among the rest)."""
     track, state = table.game.track, table.state
     pit = track.pit
     assert pit is not None and car.square is not None
     longest = max(0, min(sizes.longest, SEARCH_CAP))
-    head = None
-    for k in range(1, longest + 1):
-        found = search(
-            track, car.square, k, occupied, car.corner, car.stops, target=pit.entry, dangerous=state.dangerous
-        )
-        if found.path is not None:
-            head = found.path
-            break
-        if found.reach < k:
-            return
-    if head is None:
-        return
+    if car.square == pit.entry:  # standing on the entry: straight into the lane
+        heads: list[tuple[str, ...]] = [()]
+    else:
+        heads = next(([p for _, p in layer[pit.entry]] for layer in layers[1:] if pit.entry in layer), [])
     occ = lane_occupied(state, occupied, track)
     ways: list[tuple[str, ...]] = []
-    path = head
-    for square in (*pit.squares, pit.exit):
-        if len(path) >= longest or square in occ:
-            break
-        path = (*path, square)
-        ways.append(path)
-    if len(ways) == len(pit.squares) + 1 and len(path) < longest:  # out of the lane, on over the track
-        tail = routes(track, pit.exit, longest - len(path), occ, None, 0, dangerous=state.dangerous)
-        for layer in tail[1:]:
-            ways.extend(path + p for found in layer.values() for _, p in found)
+    for head in heads:
+        ways.extend(_through_lane(track, head, longest, occ, state.dangerous))
     brakes = car.wear.brakes
     for way in ways:
         depth = len(way)
@@ -313,6 +300,23 @@ def _drive_through(table: Table, car: CarState, base: Move, sizes: _Sizes, occup
                 yield _with(base, to=None, path=way, brake=total - depth)
         elif depth - total <= bonus_max:
             yield _with(base, to=None, path=way, bonus=depth - total)
+
+
+def _through_lane(track, head: tuple[str, ...], longest: int, occ, dangerous) -> list[tuple[str, ...]]:
+    """The ways from `head` (ending on the pit entry) down the lane, out and on, within `longest`."""
+    pit = track.pit
+    ways: list[tuple[str, ...]] = []
+    path = head
+    for square in (*pit.squares, pit.exit):
+        if len(path) >= longest or square in occ:
+            break
+        path = (*path, square)
+        ways.append(path)
+    if len(ways) == len(pit.squares) + 1 and len(path) < longest:  # out of the lane, on over the track
+        tail = routes(track, pit.exit, longest - len(path), occ, None, 0, dangerous=dangerous)
+        for layer in tail[1:]:
+            ways.extend(path + p for found in layer.values() for _, p in found)
+    return ways
 
 
 def _merge(layers: list[dict], more: list[dict]) -> None:
