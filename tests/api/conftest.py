@@ -104,5 +104,16 @@ def ids(response) -> list[int]:
     return [row["id"] for row in results_of(response)]
 
 
+def race_body(league: League, round: int, scheduled_at: datetime, **more: object) -> dict:
+    """The JSON of a new race of the running season on the league's circuit."""
+    return {
+        "season": league.season.pk,
+        "round": round,
+        "circuit": league.circuit.pk,
+        "scheduled_at": scheduled_at.isoformat(),
+        **more,
+    }
+
+
 def later(days: int) -> datetime:
     return datetime(2026, 9, 1, 14, tzinfo=UTC) + timedelta(days=days)

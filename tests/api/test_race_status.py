@@ -11,6 +11,7 @@ from django.utils import timezone
 from races.models import Race
 from races.results import ResultRow, race_results_record
 from races.standings import driver_standings
+from tests.api.conftest import race_body
 
 pytestmark = pytest.mark.django_db
 URL = "/api/races/"
@@ -61,15 +62,7 @@ def test_a_race_already_held_is_marked_run(league, staff):
 
 def test_a_new_race_cannot_be_created_official(league, staff):
     response = staff.post(
-        URL,
-        {
-            "season": league.season.pk,
-            "round": 9,
-            "circuit": league.circuit.pk,
-            "scheduled_at": (timezone.now() + timedelta(days=30)).isoformat(),
-            "status": "official",
-        },
-        format="json",
+        URL, race_body(league, 9, timezone.now() + timedelta(days=30), status="official"), format="json"
     )
 
     assert response.status_code == 400 and "status" in response.json()

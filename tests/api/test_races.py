@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from races.models import Race
-from tests.api.conftest import ids, later, results_of
+from tests.api.conftest import ids, later, race_body, results_of
 from tests.factories import make_circuit, oval_document
 
 pytestmark = pytest.mark.django_db
@@ -78,17 +78,7 @@ def test_anyone_reads_the_cars_of_a_race_in_grid_order(league, anonymous):
 
 
 def test_an_admin_schedules_a_race(league, staff):
-    response = staff.post(
-        URL,
-        {
-            "season": league.season.pk,
-            "round": 3,
-            "circuit": league.circuit.pk,
-            "scheduled_at": later(0).isoformat(),
-            "laps": 2,
-        },
-        format="json",
-    )
+    response = staff.post(URL, race_body(league, 3, later(0), laps=2), format="json")
 
     assert response.status_code == 201, response.content
     race = Race.objects.get(season=league.season, round=3)
@@ -97,16 +87,7 @@ def test_an_admin_schedules_a_race(league, staff):
 
 
 def test_a_round_taken_twice_is_a_400_naming_the_round(league, staff):
-    response = staff.post(
-        URL,
-        {
-            "season": league.season.pk,
-            "round": 2,
-            "circuit": league.circuit.pk,
-            "scheduled_at": later(1).isoformat(),
-        },
-        format="json",
-    )
+    response = staff.post(URL, race_body(league, 2, later(1)), format="json")
 
     assert response.status_code == 400
     assert response.json() == {"round": ["This season already has a race for this round."]}
