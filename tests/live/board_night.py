@@ -55,11 +55,12 @@ def board_header(circuit: Circuit) -> dict[str, Any]:
     }
 
 
-def board_night(*, picture: bool = True) -> BoardNight:
-    """Alice's car 7 and Bruno's car 3 on the board, the table set up by Alice."""
+def board_night(*, picture: bool = True, circuit: Circuit | None = None) -> BoardNight:
+    """Alice's car 7 and Bruno's car 3 on the board (`circuit`, or the traced test board), the
+    table set up by Alice."""
     from live.services import table_create
 
-    circuit = board_circuit(picture=picture)
+    circuit = circuit or board_circuit(picture=picture)
     header = board_header(circuit)
     season = make_season(options=[], laps_per_race=header["laps"])
     entrant = make_user("entrant")

@@ -35,10 +35,17 @@ def night(browser_type_launch_args) -> BoardNight:  # noqa: F811
 
 @pytest.fixture
 def phone(browser, live_server, night):
-    """The entrant's phone: 390 × 844, touch, English; the media (the board's picture) served
-    from the test's media folder, as the site's web server serves it."""
+    """The entrant's phone: 390 × 844, touch, English, the board's picture served."""
     context = browser.new_context(viewport=PHONE, has_touch=True, is_mobile=True, locale="en-GB")
     context.add_cookies(session_cookie(live_server, night.entrant))
+    serve_media(context)
+    yield context.new_page()
+    context.close()
+
+
+def serve_media(context) -> None:  # noqa: ANN001 - Playwright's browser context
+    """The media (the board's picture) served from the test's media folder, as the site's web
+    server serves it."""
     media = Path(settings.MEDIA_ROOT)
 
     def serve(route) -> None:  # noqa: ANN001 - Playwright's route
@@ -46,8 +53,6 @@ def phone(browser, live_server, night):
         route.fulfill(path=str(media / name))
 
     context.route(re.compile(r".*/" + re.escape(settings.MEDIA_URL.strip("/")) + r"/.*"), serve)
-    yield context.new_page()
-    context.close()
 
 
 def on_screen(page, locator) -> dict:  # noqa: ANN001

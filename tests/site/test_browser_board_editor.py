@@ -1,18 +1,23 @@
 """A league admin traces a board in the browser, from a picture of a known board, with the taps a
-person makes: the traced circuit is the known one; the bot test-drives it and it is published."""
+person makes: the traced circuit is the known one; the bot test-drives it and it is published; race
+night is opened on it at phone size and a move is recorded by a tap on the picture."""
 
 from __future__ import annotations
 
 from pathlib import Path
 
 import pytest
+from playwright.sync_api import expect
 
 from circuits.models import BoardDraft, Circuit
 from config.celery_app import app as celery_app
+from live.models import LiveTable
 from tests.circuits import editor_taps
 from tests.circuits import known_board as kb
 from tests.circuits.board_compare import assert_same_board
 from tests.circuits.conftest import make_board_admin
+from tests.live.board_night import board_night
+from tests.live.test_browser_race_night_board import PHONE, serve_media
 from tests.site.conftest import session_cookie
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow, pytest.mark.django_db(transaction=True)]
@@ -85,6 +90,33 @@ def test_a_board_traced_on_its_picture_is_the_known_board_and_is_published(
     circuit = Circuit.objects.get(slug="essai")
     assert_same_board(circuit.document)
     assert circuit.image
+
+    # Race night on the board just published, on a phone: a tap on a lit square of the picture.
+    night = board_night(circuit=circuit)
+    phone = page.context.browser.new_context(viewport=PHONE, has_touch=True, is_mobile=True, locale="fr-FR")
+    phone.add_cookies(session_cookie(live_server, night.entrant))
+    serve_media(phone)
+    table = phone.new_page()
+    table.goto(live_server.url + f"/live/tables/{night.table.pk}/")
+    board = table.locator("svg.circuit-map.has-picture")
+    expect(board.locator("image.board-picture")).to_have_count(1)
+    table.locator('.live-gear[data-gear="1"]').tap()
+    table.locator(".live-number input").fill("2")
+    table.locator(".live-number button[type=submit]").tap()
+    start = table.locator('svg .car[data-car="7"]').get_attribute("data-square")
+    lit = board.locator(f'polygon.is-stop:not([data-sq="{start}"])').first
+    target = lit.get_attribute("data-sq")
+    box = lit.bounding_box()
+    assert box is not None
+    table.touchscreen.tap(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    for _ in range(3):  # a collision roll or two, if the stop touches car 3
+        if table.locator(".live-step-title", has_text="d20").count() == 0:
+            break
+        table.locator(".live-number input").fill("20")
+        table.locator(".live-number button[type=submit]").tap()
+    expect(table.locator('svg .car[data-car="7"]')).to_have_attribute("data-square", target)
+    assert LiveTable.objects.get(pk=night.table.pk).rows.get().body["path"][-1] == target
+    phone.close()
 
 
 def test_a_problem_shows_on_its_square(editor, live_server, tmp_path: Path):
