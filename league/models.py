@@ -116,6 +116,12 @@ class Season(PlainNames, models.Model):
         default=default_points,
         help_text=_("Points for 1st, 2nd, … finisher, e.g. [10, 8, 6, 5, 4, 3, 2, 1]."),
     )
+    # A car entered in a race but not at the table on race night (non-partant): its points.
+    dns_points = models.PositiveSmallIntegerField(
+        _("points for a non-starter"),
+        default=0,
+        help_text=_("Points of a car entered in a race whose driver did not come (DNS)."),
+    )
     best_results = models.PositiveSmallIntegerField(
         _("count only the best N results"),
         null=True,

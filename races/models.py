@@ -118,6 +118,12 @@ class RaceEntry(models.Model):
         help_text=_("Wear points per part: tyres, brakes, gearbox, body, engine, handling."),
     )
 
+    # Non-partant: the driver did not come, so the car is not in the race log; set by race night's
+    # set-up (races/presence.py), read when results are written (a DNS result).
+    dns = models.BooleanField(
+        _("did not start"), default=False, help_text=_("Non-partant: not at the table on race night.")
+    )
+
     objects = ShownQuerySet.as_manager()  # its changes show on the cached pages at once
 
     class Meta:
@@ -175,6 +181,7 @@ class Result(models.Model):
         FINISHED = Standing.FINISHED.value, pgettext_lazy("result status", "finished")
         ELIMINATED = Standing.ELIMINATED.value, _("eliminated")
         DISQUALIFIED = "dsq", _("disqualified")  # by the stewards (sheets/penalties.py)
+        DNS = "dns", _("did not start")  # entered, not at the table (RaceEntry.dns): after every car that raced
 
     race = models.ForeignKey(Race, verbose_name=_("race"), on_delete=models.CASCADE, related_name="results")
     race_entry = models.OneToOneField(
