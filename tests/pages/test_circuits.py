@@ -51,7 +51,3 @@ def test_the_circuit_page_speaks_english(client, league):
 
     for words in ("Corners", "Stops", "Weather", "rain", "sun", "32 squares", "Races held here"):
         assert words in html
-
-
-def test_an_unknown_circuit_is_not_found(client, league):
-    assert client.get(reverse("races:circuit", kwargs={"slug": "nowhere"})).status_code == 404

@@ -34,7 +34,3 @@ def test_the_driver_page_speaks_english(client, league):
     html = in_english(client).get(league.alice.get_absolute_url()).content.decode()
 
     assert "Seasons entered" in html and "Experience" in html and "0.5" in html
-
-
-def test_an_unknown_driver_is_not_found(client, league):
-    assert client.get(reverse("sheets:driver", kwargs={"slug": "nobody"})).status_code == 404

@@ -1,8 +1,5 @@
 from __future__ import annotations
 
-from django.urls import reverse
-
-from races.models import Race
 from tests.pages.conftest import in_english
 
 
@@ -61,9 +58,3 @@ def test_it_speaks_english(client, league):
 
     for words in ("Round 1", "Results", "Entries", "Eliminations", "eliminated", "engine", "official"):
         assert words in html
-
-
-def test_an_unknown_race_is_not_found(client, league):
-    missing = Race.objects.order_by("-pk").first().pk + 1
-
-    assert client.get(reverse("sheets:race", kwargs={"pk": missing})).status_code == 404

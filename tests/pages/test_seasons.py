@@ -83,10 +83,6 @@ def test_best_n_is_not_mentioned_when_every_race_counts(client, league):
     assert "meilleurs résultats" not in html
 
 
-def test_an_unknown_season_is_not_found(client, league):
-    assert client.get(reverse("races:season", kwargs={"slug": "1999"})).status_code == 404
-
-
 def build_season(races: int) -> Season:
     """A season of `races` official rounds, three cars each."""
     slug = f"s{races}"

@@ -32,7 +32,3 @@ def test_the_team_page_speaks_english(client, league):
     html = in_english(client).get(league.red.get_absolute_url()).content.decode()
 
     assert "Drivers" in html and "Experience" in html and "Results" in html
-
-
-def test_an_unknown_team_is_not_found(client, league):
-    assert client.get(reverse("races:team", kwargs={"slug": "nobody"})).status_code == 404
