@@ -60,7 +60,8 @@ class Segment:
     turn: str | None = None
     angle: float | None = None
     start_level: int | float = 0
-    lanes: tuple[tuple[str, ...], ...] = ()
+    # the squares: compared and hashed by the fields above, which name the section already
+    lanes: tuple[tuple[str, ...], ...] = field(default=(), compare=False)
     span: int | float | None = None  # `length` when it is not the middle lane's count
 
     @property
