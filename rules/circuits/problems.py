@@ -97,11 +97,10 @@ def problems_v2(doc: Any) -> list[Problem]:
         _image(check, doc["image"])
     squares = _squares(check, doc.get("squares"))
     readable = not any(p.where.startswith("squares") for p in check.found) and squares
-    corners = _corners(check, doc.get("corners"), squares, doc.get("squares"))
+    _corners(check, doc.get("corners"), squares, doc.get("squares"))
     edges = _edges(check, doc.get("edges"), squares)
     chain = _pit(check, doc.get("pit"), squares, doc.get("squares"))
     grid = _grid(check, doc.get("grid"), squares)
-    del corners
     if readable:
         _graph(check, squares, edges, chain, grid)
     return check.found
