@@ -22,6 +22,11 @@ class LiveTable(models.Model):
         PLAYING = "playing", _("playing")
         OVER = "over", _("over")  # every car has finished or is out: ready to become a sheet
         FINISHED = "finished", pgettext_lazy("race-night table status", "finished")  # now a race sheet
+        # set aside: a steward opened another table for the race (`replaced_by`)
+        CLOSED = "closed", pgettext_lazy("race-night table status", "closed")
+
+    # a race has at most one table in these (the constraint below): the one being recorded
+    OPEN = (Status.PLAYING, Status.OVER)
 
     race = models.ForeignKey(
         "races.Race", verbose_name=_("race"), on_delete=models.CASCADE, related_name="live_tables"
@@ -46,6 +51,15 @@ class LiveTable(models.Model):
         on_delete=models.SET_NULL,
         related_name="+",
     )
+    replaced_by = models.ForeignKey(
+        "self",
+        verbose_name=_("replaced by"),
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="+",
+        help_text=_("The table a steward opened instead of this one."),
+    )
     created_at = models.DateTimeField(_("created at"), default=timezone.now)
     updated_at = models.DateTimeField(_("updated at"), default=timezone.now)
 
@@ -54,6 +68,14 @@ class LiveTable(models.Model):
         ordering = ["-created_at", "-pk"]
         verbose_name = _("race-night table")
         verbose_name_plural = _("race-night tables")
+        constraints = [
+            # one table recorded per race: two people opening one at once cannot both succeed
+            models.UniqueConstraint(
+                fields=["race"],
+                condition=models.Q(status__in=["playing", "over"]),
+                name="live_one_open_table_per_race",
+            ),
+        ]
 
     def __str__(self) -> str:
         return f"{self.race} · {self.pk}"
