@@ -14,6 +14,10 @@ class SiteCode(StrEnum):
     CIRCUIT_OTHER = "site.circuit_other"
     CAR_NOT_ENTERED = "site.car_not_entered"
     CAR_MISSING = "site.car_missing"
+    # race night's set-up: the cars that race and those listed absent (non-partants)
+    CAR_UNACCOUNTED = "site.car_unaccounted"
+    ABSENT_NOT_ENTERED = "site.absent_not_entered"
+    ABSENT_RACING = "site.absent_racing"
     DRIVER_DIFFERS = "site.driver_differs"
     TEAM_DIFFERS = "site.team_differs"
     GRID_SLOT_DIFFERS = "site.grid_slot_differs"
@@ -30,6 +34,13 @@ SITE_TEMPLATES: dict[SiteCode, str] = {
     SiteCode.CAR_MISSING: gettext_noop(
         "car {car} ({driver}) is entered in this race but missing from the log"
     ),
+    SiteCode.CAR_UNACCOUNTED: gettext_noop(
+        "car {car} ({driver}) is entered in this race: put it among the cars, or list it as absent"
+    ),
+    SiteCode.ABSENT_NOT_ENTERED: gettext_noop(
+        "car {car} is listed as absent but is not entered in this race (entered: {entered})"
+    ),
+    SiteCode.ABSENT_RACING: gettext_noop("car {car} is listed as absent and among the cars that race"),
     SiteCode.DRIVER_DIFFERS: gettext_noop(
         "car {car} is driven by {entered!r} in this race, the log says {log!r}"
     ),

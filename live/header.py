@@ -8,6 +8,7 @@ header's is the `SITE-format` one, its reading error's code and params nested as
 from __future__ import annotations
 
 import copy
+from collections.abc import Collection
 from typing import TYPE_CHECKING, Any
 
 from core.messages import message_text
@@ -24,16 +25,17 @@ if TYPE_CHECKING:
 
 
 def header_judged(
-    race: Race, header: Any
+    race: Race, header: Any, absent: Collection[str] | None = None
 ) -> tuple[Table | None, list[Violation | dict[str, Any]], LogFormatError | None]:
     """The engine's table for `header` and no problems, or None and the problems, with the
-    reading error when the header cannot be read. Raises `engine.CircuitBroken` or
-    `engine.RulesBroken` when the race itself cannot be played (not the header's fault)."""
+    reading error when the header cannot be read. `absent`: the entries listed as not starting
+    (None: those the race marks so). Raises `engine.CircuitBroken` or `engine.RulesBroken` when
+    the race itself cannot be played (not the header's fault)."""
     try:
         log = read_race_log({**copy.deepcopy(_header_object(header)), "turns": []})
     except LogFormatError as exc:
         return None, [unreadable(exc)], exc
-    site = header_check(race, log).problems  # another circuit: that problem alone
+    site = header_check(race, log, absent=absent).problems  # another circuit: that problem alone
     if site:
         return None, in_reader_language(site), None
     try:

@@ -10,6 +10,7 @@ steps backs this up where the lock is a no-op (SQLite serialises the writes inst
 from __future__ import annotations
 
 import json
+from collections.abc import Collection
 from typing import TYPE_CHECKING, Any
 
 from django.core.exceptions import PermissionDenied, ValidationError
@@ -25,6 +26,7 @@ from live.models import LiveStep, LiveTable
 from live.permissions import entrant_exists, table_writer_allowed
 from live.serializers import ConflictSerializer, as_json
 from races.models import Race
+from races.presence import race_presence_set
 from rules.formats import LogFormatError, read_move, read_restart
 from rules.log import Move
 from rules.play import Table, play, restart, undo
@@ -75,19 +77,24 @@ def _refuse_writer(race: Race) -> None:
 
 
 @transaction.atomic
-def table_create(*, race: Race, user: AbstractBaseUser, header: Any) -> LiveTable:
+def table_create(
+    *, race: Race, user: AbstractBaseUser, header: Any, absent: Collection[str] = ()
+) -> LiveTable:
     """A new table for `race` from a race-log@1 header (no turns, no result), checked against the
-    race's entries, circuit and season options like a sheet's header."""
+    race's entries, circuit and season options like a sheet's header. `absent`: the entries whose
+    drivers did not come (non-partants), marked so on the race (`races.presence`); every other
+    entry must be among the header's cars."""
     _may_write(race, user)
     if race.status == Race.Status.OFFICIAL:
         raise TableRefused(_("The results of %(race)s are official: no more sheets.") % {"race": race})
-    built, problems, unread = header_judged(race, header)
+    built, problems, unread = header_judged(race, header, absent=absent)
     if built is None:
         reason = unread.to_json() if unread is not None else {}
         raise TableRefused(_("The header does not fit this race."), **reason, violations=problems)
     table = LiveTable(race=race, created_by=user, header=header)
     table.full_clean()
     table.save()
+    race_presence_set.within(race=race, absent=absent)  # the sheet and the results read them there
     engine.remember(table, built)
     return table
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import hashlib
 import json
-from collections.abc import Iterable
+from collections.abc import Collection, Iterable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -78,24 +78,36 @@ def _circuit_check(race: Race, circuit_id: str) -> list[dict[str, Any]]:
     ]
 
 
-def _cars_check(entries: dict[str, RaceEntry], cars: Iterable[str]) -> list[dict[str, Any]]:
+def _cars_check(
+    entries: dict[str, RaceEntry], cars: Iterable[str], absent: Collection[str] | None = None
+) -> list[dict[str, Any]]:
+    """Every car is entered, and every entry races or did not start. `absent`: the cars race
+    night's set-up lists as non-partants (each an entry, none racing); None: the entries marked
+    so (`RaceEntry.dns`), which a sheet may leave out."""
     cars = list(cars)
+    entered = ", ".join(sorted(entries, key=_car_order)) or "—"
     problems = []
     for car in cars:
         if car not in entries:
             problems.append(
-                site_violation(
-                    "SITE-entries",
-                    SiteCode.CAR_NOT_ENTERED,
-                    car=car,
-                    entered=", ".join(sorted(entries, key=_car_order)) or "—",
+                site_violation("SITE-entries", SiteCode.CAR_NOT_ENTERED, car=car, entered=entered)
+            )
+    if absent is None:
+        excused = {car for car, entry in entries.items() if entry.dns}
+        missing = SiteCode.CAR_MISSING
+    else:
+        excused = set(absent)
+        missing = SiteCode.CAR_UNACCOUNTED
+        for car in sorted(excused, key=_car_order):
+            if car not in entries:
+                problems.append(
+                    site_violation("SITE-entries", SiteCode.ABSENT_NOT_ENTERED, car=car, entered=entered)
                 )
-            )
-    for car in sorted(set(entries) - set(cars), key=_car_order):
+            elif car in cars:
+                problems.append(site_violation("SITE-entries", SiteCode.ABSENT_RACING, car=car))
+    for car in sorted(set(entries) - set(cars) - excused, key=_car_order):
         problems.append(
-            site_violation(
-                "SITE-entries", SiteCode.CAR_MISSING, car=car, driver=entries[car].season_entry.driver.slug
-            )
+            site_violation("SITE-entries", missing, car=car, driver=entries[car].season_entry.driver.slug)
         )
     return problems
 
@@ -165,15 +177,21 @@ class HeaderCheck:
     entries: dict[str, RaceEntry] = field(default_factory=dict, repr=False)
 
 
-def header_check(race: Race, log: RaceLog, entries: dict[str, RaceEntry] | None = None) -> HeaderCheck:
+def header_check(
+    race: Race,
+    log: RaceLog,
+    entries: dict[str, RaceEntry] | None = None,
+    absent: Collection[str] | None = None,
+) -> HeaderCheck:
     """The checks a sheet's header gets before its replay (the circuit, the cars entered, their
     drivers, teams and grid slots): shared by the sheets and the race-night tables. `entries`: the
-    race's entries by car with their drivers and teams, when the caller holds them."""
+    race's entries by car with their drivers and teams, when the caller holds them. `absent`: the
+    non-partants a race-night set-up lists (else the entries marked so)."""
     site = _circuit_check(race, log.circuit)
     if site:
         return HeaderCheck(site, other_circuit=True)
     entries = _entries(race) if entries is None else entries
-    site += _cars_check(entries, (car.car for car in log.cars))
+    site += _cars_check(entries, (car.car for car in log.cars), absent)
     site += _crew_check(entries, log.cars)
     return HeaderCheck(site, entries=entries)
 
