@@ -25,6 +25,7 @@ from core.json_parser import StrictJSONParser
 from live import selectors, services
 from live.errors import TableUnplayable, reading_error
 from live.models import LiveTable
+from live.presence import header_and_absent
 from live.selectors import ChoiceError
 from live.serializers import (
     ChoicesSerializer,
@@ -156,7 +157,8 @@ class RaceTableCreateApi(_Base):
     )
     def post(self, request: Request, pk: int) -> Response:
         race = get_object_or_404(Race.objects.select_related("season", "circuit"), pk=pk)
-        table = services.table_create(race=race, user=request.user, header=_unwrap(request.data, "header"))
+        header, absent = header_and_absent(request.data)  # the cars that race, the non-partants
+        table = services.table_create(race=race, user=request.user, header=header, absent=absent)
         body = as_json(CreatedSerializer, selectors.table_state(table=table, request=request))
         return Response(body, status=status.HTTP_201_CREATED, headers={"Location": body["url"]})
 
