@@ -18,7 +18,10 @@ def roll(game, state, car_id, rolls, out):
     if any(d[0] == DUE for d in state.due):
         return state  # this turn's roll is already made
     test = rolls.one(
-        TestKind.WEATHER, car_id, Code.TEST_NO_WEATHER_ROLL_AFTER, Code.TEST_SECOND_WEATHER_ROLL_ONE
+        TestKind.WEATHER,
+        car_id,
+        missing=Code.TEST_NO_WEATHER_ROLL_AFTER,
+        second=Code.TEST_SECOND_WEATHER_ROLL_ONE,
     )
     if test is None or not rolls.check_roll(test):
         return state

@@ -21,7 +21,9 @@ def burn(game, state, car_id, out):
 
 
 def debris(state, car_id, rolls, out):
-    test = rolls.one(TestKind.DEBRIS, car_id, Code.TEST_NO_DEBRIS_ROLL_D20, Code.TEST_SECOND_DEBRIS_ROLL)
+    test = rolls.one(
+        TestKind.DEBRIS, car_id, missing=Code.TEST_NO_DEBRIS_ROLL_D20, second=Code.TEST_SECOND_DEBRIS_ROLL
+    )
     if test is None:
         return state
     limit = 2 if state.weather.is_rain else 1

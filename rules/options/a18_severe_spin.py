@@ -14,7 +14,9 @@ CAUGHT = 20
 
 
 def roll(game, state, car_id, rolls, out):
-    test = rolls.one(TestKind.SPIN, car_id, Code.TEST_NO_SPIN_ROLL_D20, Code.TEST_SECOND_SPIN_ROLL)
+    test = rolls.one(
+        TestKind.SPIN, car_id, missing=Code.TEST_NO_SPIN_ROLL_D20, second=Code.TEST_SECOND_SPIN_ROLL
+    )
     if test is None or not rolls.check_roll(test):
         return state
     car = state.car(car_id)

@@ -67,6 +67,9 @@ class Way:
     tests: tuple[TestDue, ...]  # the rolls due, as far as known before rolling (rules/play/due.py)
     kinds: tuple[str, ...] = ()  # the kinds of the events the move makes (corner-exit, finished…)
     move: Move = field(repr=False, compare=False, default=None)  # type: ignore[assignment]
+    # an eliminating way's reason, the `why` of its `eliminated` event (a code and its params):
+    # the table says it before the move is recorded
+    why: tuple | None = field(repr=False, compare=False, default=None)
 
     @property
     def choice(self) -> tuple:
@@ -445,7 +448,7 @@ def _past_stand(table: Table, car: CarState, base: Move, stand: str) -> list[str
     track, state = table.game.track, table.state
     pit = track.pit
     roll = next((t.roll for t in base.tests if t.kind is TestKind.PIT), None)
-    if roll is None or pit is None or stand not in pit.squares or (base.pit or {}).get("stop") == "long":
+    if roll is None or pit is None or stand not in pit.stand_squares or (base.pit or {}).get("stop") == "long":
         return [stand]
     team_point = base.xp is not None and base.xp.team == "fast-stop"
     if not (1 <= roll <= pits.FAST_STOP or (team_point and roll > pits.FAST_STOP)):
@@ -523,6 +526,7 @@ def _judge(table: Table, car: CarState, move: Move) -> Way | None:
         due_of(table.game, table.state, move, missing(events)),
         tuple(sorted({str(e.kind) for e in events if isinstance(e, Event)})),
         move,
+        next((dict(e.params).get("why") for e in events if isinstance(e, Event) and e.kind == "eliminated"), None),
     )
 
 

@@ -156,6 +156,15 @@ def _sites() -> list[tuple[str, Code, set[str]]]:
         for node in ast.walk(tree):
             if not isinstance(node, ast.Call) or any(k.arg is None for k in node.keywords):
                 continue
+            where = f"{path.relative_to(ROOT)}:{node.lineno}"
+            if getattr(node.func, "attr", None) == "one":  # Rolls.one: `missing` bare, `second` its roll
+                given = {"missing": set(), "second": {"roll"}}
+                out += [
+                    (where, Code[c], given[k.arg])
+                    for k in node.keywords
+                    if k.arg in given
+                    for c in _code_names(k.value, aliases)
+                ]
             codes = [name for a in node.args for name in _code_names(a, aliases)]
             if not codes:
                 continue
@@ -163,7 +172,7 @@ def _sites() -> list[tuple[str, Code, set[str]]]:
             for a in node.args:  # Violation(..., Code.X, params(k=v), ...)
                 if isinstance(a, ast.Call) and isinstance(a.func, ast.Name) and a.func.id == "params":
                     names |= {k.arg for k in a.keywords}
-            out += [(f"{path.relative_to(ROOT)}:{node.lineno}", Code[code], names) for code in codes]
+            out += [(where, Code[code], names) for code in codes]
     return out
 
 
