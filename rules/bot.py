@@ -208,14 +208,16 @@ class _Bot:
         lost: set[str] = set()  # lapped before playing: they lose this turn's move (T4, M6-2-5)
         moved: set[str] = set()
         again: list[str] = []  # passed the leader again: they play their lost move at the end
-        for i, car_id in enumerate((*expected, None)):
-            if car_id is None:  # the lost moves won back, after everyone else
-                if not again:
-                    break
+        # the play order, then the lost moves won back after everyone else, as many as are won
+        # (a won-back move may win another: `again` grows while it is read)
+        order = ((i, car_id) for i, car_id in enumerate(expected))
+        while (nxt := next(order, None)) is not None or again:
+            if nxt is None:
                 car_id = again.pop(0)
-            elif state.car(car_id).status is not CarStatus.RACING or car_id in lost:
-                continue  # an obstacle, knocked out earlier in this turn, or lapped
             else:
+                i, car_id = nxt
+                if state.car(car_id).status is not CarStatus.RACING or car_id in lost:
+                    continue  # an obstacle, knocked out earlier in this turn, or lapped
                 state = _take_off(state, expected[:i], turn)
             if state.car(car_id).status is not CarStatus.RACING:
                 continue

@@ -176,6 +176,14 @@ def test_the_imported_board_is_raced_by_the_bot_and_every_log_replays_valid(trac
     assert squares_used & {s for s, c in track.corner_map.items() if c is not None}
 
 
+def test_a_rain_race_where_lapped_cars_win_back_moves_is_written_valid(track):
+    # seed 5 in the rain: in turn 23 two moves are won back after the play order; the bot once
+    # played only the first and wrote a log that breaks T4
+    race = write_race(track, cars=10, laps=3, seed=5, pits=True, weather_roll=1)
+    verdict = replay(read_race_log(json.dumps(race)), track)
+    assert verdict.valid, [str(v) for v in verdict.violations[:3]]
+
+
 def test_the_weather_scale_is_the_importer_s(track):
     scale = {"rain": [1, 6], "variable": [7, 10], "sun": [11, 20]}
     doc = read_gpo(TEXT, circuit_id="stadium", weather=scale)
