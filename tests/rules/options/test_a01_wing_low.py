@@ -11,6 +11,8 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+import pytest
+
 from rules.advanced import Plan
 from rules.formats import read_race_log
 from rules.options import a01_wing_low
@@ -44,24 +46,21 @@ def test_the_unit_adds_a_square_and_a_tyre_point_per_exit_square_from_4th():
     assert (plan.add, plan.exit_extra) == (0, 0)
 
 
-def test_a_low_wing_adds_a_square_in_a_straight_in_4th(ovale):
+@pytest.mark.parametrize(
+    ("gear", "squares"),
+    [pytest.param(4, 8, id="a-square-more-in-4th"), pytest.param(3, 7, id="nothing-changed-in-3rd")],
+)
+def test_a_low_wing_in_a_straight(ovale, gear, squares):
     game, state = _game(ovale, "S2-b1", 3)
-    state, events = apply(game, state, move("7", 4, 7, *S2[:8]))
+    state, events = apply(game, state, move("7", gear, 7, *S2[:squares]))
     assert rules_of(events) == []
-    assert state.car("7").square == "S2-b9"
+    assert state.car("7").square == S2[squares - 1]
 
 
 def test_the_low_wing_square_is_mandatory(ovale):
     game, state = _game(ovale, "S2-b1", 3)
     _, events = apply(game, state, move("7", 4, 7, *S2[:7]))
     assert rules_of(events) == ["C7"]
-
-
-def test_a_low_wing_changes_nothing_in_3rd(ovale):
-    game, state = _game(ovale, "S2-b1", 3)
-    state, events = apply(game, state, move("7", 3, 7, *S2[:7]))
-    assert rules_of(events) == []
-    assert state.car("7").square == "S2-b8"
 
 
 def test_a_low_wing_costs_one_more_tyre_point_per_corner_exit_square_in_4th(ovale):
