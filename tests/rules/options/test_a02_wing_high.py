@@ -14,6 +14,8 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+import pytest
+
 from rules.advanced import Plan
 from rules.formats import read_race_log
 from rules.options import a02_wing_high
@@ -34,18 +36,24 @@ def _game(ovale, square, gear, options=("A7", "A2"), wing="high", **kw):
     return replace(game, laps=3), state.with_car(c.with_(ext=c.ext.with_(wing=wing)))
 
 
-def test_a_high_wing_may_move_one_square_less_in_a_corner(ovale):
-    game, state = _game(ovale, "S1-b5", 3)
-    state, events = apply(game, state, move("7", 3, 5, *INTO_T1[:4], option=HIGH))
+@pytest.mark.parametrize(
+    ("start", "gear", "roll", "path", "option", "square"),
+    [
+        pytest.param("S1-b5", 3, 5, INTO_T1[:4], HIGH, "T1-b1", id="one-square-less-in-a-corner"),
+        pytest.param(
+            "S1-b5", 3, 5, INTO_T1, None, "T1-b2", id="the-square-less-a-choice-the-full-roll-legal"
+        ),
+        # decision: the cap is for straight moves, a corner move uses the whole die
+        pytest.param(
+            "S1-c1", 4, 12, INTO_T1_C, None, "T1-c5", id="decision-a-corner-move-uses-the-whole-die"
+        ),
+    ],
+)
+def test_a_high_wing_s_legal_moves(ovale, start, gear, roll, path, option, square):
+    game, state = _game(ovale, start, 3)
+    state, events = apply(game, state, move("7", gear, roll, *path, option=option))
     assert rules_of(events) == []
-    assert state.car("7").square == "T1-b1"
-
-
-def test_the_square_less_is_a_choice_the_full_roll_stays_legal(ovale):
-    game, state = _game(ovale, "S1-b5", 3)
-    state, events = apply(game, state, move("7", 3, 5, *INTO_T1))
-    assert rules_of(events) == []
-    assert state.car("7").square == "T1-b2"
+    assert state.car("7").square == square
 
 
 def test_a_square_taken_off_must_not_be_moved_anyway(ovale):
@@ -78,13 +86,6 @@ def test_decision_a_20_in_5th_capped_in_a_straight_still_calls_for_the_engine_te
     assert after.car("7").wear.brakes == 0
     _, events = apply(game, state, move("7", 5, 20, *LONG, brake=5))
     assert rules_of(events) == ["D4"]
-
-
-def test_decision_the_cap_is_for_straight_moves_a_corner_move_uses_the_whole_die(ovale):
-    game, state = _game(ovale, "S1-c1", 3)
-    state, events = apply(game, state, move("7", 4, 12, *INTO_T1_C))
-    assert rules_of(events) == []
-    assert state.car("7").square == "T1-c5"
 
 
 def test_taking_a_square_off_when_a2_is_off_is_a_violation_naming_a2(ovale):
