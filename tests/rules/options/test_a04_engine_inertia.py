@@ -84,19 +84,20 @@ def test_without_a4_a_broken_engine_eliminates_at_once(ovale):
     assert car3.status is CarStatus.OUT and car3.cause is Cause.ENGINE and not car3.ext.inertia
 
 
-def test_a_car_in_4th_that_breaks_its_engine_has_no_inertia(ovale):
-    # A15 supercharging in 4th makes the mover test its engine: 1-4 loses, its last point
+def _supercharged_in_4th(ovale, options):
+    """Car 7 supercharges (A15) in 4th on its last engine point; its engine test (2) breaks it."""
     game, state = placed(
-        ovale,
-        {"7": "S2-b1"},
-        gears={"7": 3},
-        options=("A7", "A4", "A15"),
-        wear={"7": {"engine": 1, "tyres": 6}},
+        ovale, {"7": "S2-b1"}, gears={"7": 3}, options=options, wear={"7": {"engine": 1, "tyres": 6}}
     )
     supercharged = move(
         "7", 4, 7, *(f"S2-b{i}" for i in range(2, 9)), option={"supercharge": True}, tests=[("engine", 2)]
     )
-    state, events = apply(game, state, supercharged)
+    return apply(game, state, supercharged)
+
+
+def test_a_car_in_4th_that_breaks_its_engine_has_no_inertia(ovale):
+    # A15 supercharging in 4th makes the mover test its engine: 1-4 loses, its last point
+    state, events = _supercharged_in_4th(ovale, ("A7", "A4", "A15"))
     assert rules_of(events) == []
     car7 = state.car("7")
     assert car7.status is CarStatus.OUT and car7.cause is Cause.ENGINE and not car7.ext.inertia
@@ -201,17 +202,6 @@ def test_a_spun_car_whose_engine_breaks_has_no_inertia_and_leaves_the_track_at_o
     assert car7.square is None and car7.remove_turn is None
     assert state.dangerous == {"S2-b9"}  # the broken engine's sticker
     assert "7" not in state.occupied().values()
-
-
-def _supercharged_in_4th(ovale, options):
-    """Car 7 supercharges (A15) in 4th on its last engine point; its engine test (2) breaks it."""
-    game, state = placed(
-        ovale, {"7": "S2-b1"}, gears={"7": 3}, options=options, wear={"7": {"engine": 1, "tyres": 6}}
-    )
-    supercharged = move(
-        "7", 4, 7, *(f"S2-b{i}" for i in range(2, 9)), option={"supercharge": True}, tests=[("engine", 2)]
-    )
-    return apply(game, state, supercharged)
 
 
 def test_a_car_in_4th_whose_engine_breaks_leaves_the_track_at_once_under_a4_not_without_it(ovale):
