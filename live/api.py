@@ -39,7 +39,7 @@ from live.serializers import (
     StateSerializer,
     as_json,
 )
-from live.services import TableConflict, TableRefused
+from live.services import TableConflict, TableRefused, TableTaken
 from races.models import Race
 from rules.play import Table
 
@@ -112,6 +112,8 @@ class _Base(APIView):
     throttle_scope = "tables"
 
     def handle_exception(self, exc: Exception) -> Response:
+        if isinstance(exc, TableTaken):  # the race's table is open, or the user's quota is reached
+            return Response(exc.payload, status=status.HTTP_409_CONFLICT)
         if isinstance(exc, TableRefused):
             return Response(exc.payload, status=status.HTTP_400_BAD_REQUEST)
         if isinstance(exc, ChoiceError):
@@ -157,10 +159,31 @@ class RaceTableCreateApi(_Base):
     )
     def post(self, request: Request, pk: int) -> Response:
         race = get_object_or_404(Race.objects.select_related("season", "circuit"), pk=pk)
-        header, absent = header_and_absent(request.data)  # the cars that race, the non-partants
-        table = services.table_create(race=race, user=request.user, header=header, absent=absent)
+        data, replace = _replace(request)
+        header, absent = header_and_absent(data)  # the cars that race, the non-partants
+        table = services.table_create(
+            race=race, user=request.user, header=header, absent=absent, replace=replace
+        )
         body = as_json(CreatedSerializer, selectors.table_state(table=table, request=request))
         return Response(body, status=status.HTTP_201_CREATED, headers={"Location": body["url"]})
+
+
+def _replace(request: Request) -> tuple[Any, bool]:
+    """The body without `replace` (a steward closing the race's open table for this one), and
+    `replace`: the body's `true`, or `?replace=true`. Anything else than a boolean is refused."""
+    data = request.data
+    raw = request.query_params.get("replace")
+    if isinstance(data, Mapping) and REPLACE in data:
+        raw = data[REPLACE]
+        data = {k: v for k, v in data.items() if k != REPLACE}
+    if raw is None or raw is False or raw in ("", "false", "0"):
+        return data, False
+    if raw is True or raw in ("true", "1"):
+        return data, True
+    raise TableRefused(_("replace: true or false, got %(v)s") % {"v": str(raw)[:80]})
+
+
+REPLACE = "replace"
 
 
 class TableApi(_Base):

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import threading
 from collections import OrderedDict
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from live.errors import CircuitBroken, RulesBroken, TableBroken
 from rules.formats import LogFormatError
@@ -53,31 +53,70 @@ def playable_rules(race: Race) -> RuleSet:
 
 def engine_table(table: LiveTable) -> Table:
     """The engine's table after every stored step of `table` (raises a `TableUnplayable`: the
-    circuit or the rules cannot be read, or a stored step is refused now)."""
-    with _LOCK:
-        hit = _TABLES.get(table.pk)
-        if hit is not None and hit[0] == table.revision:
-            _TABLES.move_to_end(table.pk)
-            return hit[1]
+    circuit or the rules cannot be read, or a stored step is refused now). A rebuild reads the
+    steps and the row's counters in one query (one snapshot): a write that lands between the
+    row read and the steps' (an undo) brings `table`'s `steps`, `revision` and `status` up to
+    the steps read, so the answer made of both is one consistent state."""
+    hit = _kept(table)
+    if hit is not None:
+        return hit
+    rows = _snapshot(table)
+    hit = _kept(table)  # the snapshot may have moved the row on to a revision already built
+    if hit is not None:
+        return hit
     try:
         built = start(table.race, table.header)
     except LogFormatError as exc:  # e.g. a grid slot the circuit no longer has
         raise TableBroken(table.pk, -1, error=exc) from exc
-    for row in table.rows.order_by("index").only("kind", "body", "index"):
+    for index, kind, body in rows:
         try:
-            after, events = (restart if row.kind == "restart" else play)(built, row.body)
+            after, events = (restart if kind == "restart" else play)(built, body)
         except LogFormatError as exc:
-            raise TableBroken(table.pk, row.index, error=exc) from exc
+            raise TableBroken(table.pk, index, error=exc) from exc
         if after is built:
             wrong = next((e for e in events if isinstance(e, Violation)), None)
-            raise TableBroken(table.pk, row.index, wrong)
+            raise TableBroken(table.pk, index, wrong)
         built = after
     remember(table, built)
     return built
 
 
+def _kept(table: LiveTable) -> Table | None:
+    with _LOCK:
+        hit = _TABLES.get(table.pk)
+        if hit is not None and hit[0] == table.revision:
+            _TABLES.move_to_end(table.pk)
+            return hit[1]
+    return None
+
+
+# the row's fields a step changes, read with the steps (a step's write changes nothing else)
+_COUNTERS = ("revision", "steps", "status", "sheet_id", "replaced_by_id", "updated_at")
+
+
+def _snapshot(table: LiveTable) -> list[tuple[int, str, Any]]:
+    """The table's steps, in order, read in one query with the row's counters, which `table`
+    takes on (raises `LiveTable.DoesNotExist` once the table is gone)."""
+    from live.models import LiveTable
+
+    found = list(
+        LiveTable.objects.filter(pk=table.pk)
+        .values_list(*_COUNTERS, "rows__index", "rows__kind", "rows__body")
+        .order_by("rows__index")
+    )
+    if not found:
+        raise LiveTable.DoesNotExist(f"race-night table {table.pk} is gone")
+    for name, value in zip(_COUNTERS, found[0][: len(_COUNTERS)], strict=True):
+        setattr(table, name, value)
+    size = len(_COUNTERS)
+    return [(row[size], row[size + 1], row[size + 2]) for row in found if row[size] is not None]
+
+
 def remember(table: LiveTable, built: Table) -> None:
     with _LOCK:
+        kept = _TABLES.get(table.pk)
+        if kept is not None and kept[0] > table.revision:
+            return  # a slower reader's older table never replaces a newer one (revisions only grow)
         _TABLES[table.pk] = (table.revision, built)
         _TABLES.move_to_end(table.pk)
         while len(_TABLES) > _KEPT:

@@ -54,12 +54,21 @@ def table_get(*, pk: int) -> LiveTable:
     return LiveTable.objects.defer("header").get(pk=pk)
 
 
-def race_tables(*, race: Race) -> QuerySet[LiveTable]:
-    return LiveTable.objects.filter(race=race).order_by("-created_at", "-pk")
+def race_tables(*, race: Race, closed: bool = False) -> QuerySet[LiveTable]:
+    """The race's tables, newest first; those a steward closed (replaced) only with `closed`."""
+    tables = LiveTable.objects.filter(race=race)
+    if not closed:
+        tables = tables.exclude(status=LiveTable.Status.CLOSED)
+    return tables.order_by("-created_at", "-pk")
+
+
+def race_open_table(*, race: Race) -> LiveTable | None:
+    """The table the race is being recorded on (a race has at most one open: the database says so)."""
+    return LiveTable.objects.filter(race=race, status__in=LiveTable.OPEN).first()
 
 
 def table_may_write(*, table: LiveTable, user: AbstractBaseUser | None) -> bool:
-    return table.status != LiveTable.Status.FINISHED and table_writer_allowed(race=table.race, user=user)
+    return table.status in LiveTable.OPEN and table_writer_allowed(race=table.race, user=user)
 
 
 _NAMES = {
@@ -95,8 +104,25 @@ def table_state(
     """The table now: whose move, every car, the weather, the events of the steps from `since`.
     `built`: the engine's table after its steps, when the caller has it (a write's)."""
     if built is None:
-        built = engine.engine_table(table)
-    return TableState(table, built, since=since, urls=table_urls(table, request), memo=engine.words(table.pk))
+        built = engine.engine_table(table)  # may bring `table`'s row up to the steps it read
+    return TableState(
+        table,
+        built,
+        since=since,
+        urls=table_urls(table, request),
+        memo=engine.words(table.pk),
+        replaced=getattr(table, "replaced", ()),
+        replaced_by=_replaced_by(table, request),
+    )
+
+
+def _replaced_by(table: LiveTable, request: HttpRequest | None) -> dict[str, str | int] | None:
+    """The table a steward opened instead of this closed one: its id, state and page."""
+    pk = table.replaced_by_id
+    if table.status != LiveTable.Status.CLOSED or pk is None:
+        return None
+    urls = table_urls(LiveTable(pk=pk), request)
+    return {"id": pk, "url": urls["self"], "page": urls["page"]}
 
 
 def table_choices(

@@ -14,12 +14,13 @@ from dataclasses import dataclass
 from enum import Enum
 from typing import TYPE_CHECKING, Any
 
-from django.utils.translation import get_language
+from django.utils.translation import get_language, ngettext
 from drf_spectacular.utils import extend_schema_field, extend_schema_serializer
 from rest_framework import serializers
 
 from circuits.square_words import named_message, track_names
 from core.messages import message_text
+from live.event_words import Told, cause_text, rule_links, rules_named, told_once
 from live.models import LiveTable
 from rules.messages import params_json
 from rules.verdict import Event
@@ -134,10 +135,34 @@ class ViolationSerializer(serializers.Serializer):
 
 @dataclass(frozen=True, slots=True)
 class StepEvent:
-    """An event of the table and the step that made it (-1: the start)."""
+    """An event of the table and the step that made it (-1: the start); `told`: how race night
+    says it (`live.event_words.told_once`: an elimination in its reason's words)."""
 
     step: int
     event: Event
+    told: Told | None = None
+
+
+class ToldMessageField(serializers.CharField):
+    """The event in the reader's language, as race night tells it."""
+
+    def __init__(self, **kwargs: Any) -> None:
+        kwargs.setdefault("source", "*")
+        super().__init__(**kwargs)
+
+    def to_representation(self, value: StepEvent) -> str:
+        told = value.told
+        return (
+            message_text(told.code, told.params)
+            if told
+            else message_text(value.event.code, value.event.params)
+        )
+
+
+@extend_schema_serializer(component_name="RaceNightRuleLink")
+class RuleLinkSerializer(serializers.Serializer):
+    rule = serializers.CharField()
+    url = serializers.CharField(help_text="The rule on the rules page (`/rules/#rule-C3`).")
 
 
 @extend_schema_serializer(component_name="RaceNightEvent")
@@ -148,12 +173,35 @@ class StepEventSerializer(serializers.Serializer):
     kind = ValueField(source="event.kind")
     code = ValueField(source="event.code")
     params = ParamsField(source="event.params")
-    message = MessageField(source="event")
+    message = ToldMessageField()
+    rules = RuleLinkSerializer(
+        many=True, source="*", help_text="The rules the event is about, linked to the rules page."
+    )
+    rule_url = serializers.CharField(
+        source="*", allow_null=True, help_text="The first of `rules`' addresses (null: none)."
+    )
+
+    def to_representation(self, instance: StepEvent) -> dict[str, Any]:
+        said = instance.told or Told(instance.event, instance.event.code, instance.event.params)
+        links = rule_links(rules_named(said.code, said.params))
+        out = {
+            "step": instance.step,
+            "turn": instance.event.turn,
+            "car": instance.event.car,
+            "kind": instance.event.kind.value,
+            "code": instance.event.code.value,
+            "params": params_json(instance.event.params),
+            "message": message_text(said.code, said.params),
+            "rules": links,
+            "rule_url": links[0]["url"] if links else None,
+        }
+        return out
 
 
 class StepEventsField(serializers.ListField):
-    """The events of a `TableState`'s steps from its `since` on, oldest first. Each step's are
-    rendered once per language and kept in the state's memo (the links never change)."""
+    """The events of a `TableState`'s steps from its `since` on, oldest first, each told once
+    (`live.event_words`). Each step's are rendered once per language and kept in the state's memo
+    (the links never change)."""
 
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(child=StepEventSerializer(), source="*", **kwargs)
@@ -167,7 +215,8 @@ class StepEventsField(serializers.ListField):
             key = (id(link), language)
             hit = memo.get(key)
             if hit is None or hit[0] is not link:  # an id is only unique while its table lives
-                said = [self._said(StepEvent(step, e), names) for e in link.events if isinstance(e, Event)]
+                told = told_once(e for e in link.events if isinstance(e, Event))
+                said = [self._said(StepEvent(step, t.event, t), names) for t in told]
                 hit = (link, said)
                 memo[key] = hit
             out.extend(hit[1])
@@ -175,7 +224,8 @@ class StepEventsField(serializers.ListField):
 
     def _said(self, event: StepEvent, names: Mapping[str, str]) -> dict[str, Any]:
         said = self.child.to_representation(event)
-        named = named_message(event.event.code, event.event.params, names)
+        told = event.told
+        named = named_message(told.code, told.params, names) if told else None
         return said if named is None else {**said, "message": named}
 
 
@@ -189,6 +239,13 @@ class ToPlaySerializer(serializers.Serializer):
     restart_due = serializers.BooleanField()
     wait = serializers.CharField(allow_null=True, help_text='A18: the move is {"car": …, "wait": wait}')
     again = serializers.BooleanField(help_text="M6-2-5: a move lost to lapping, won back")
+
+
+class CauseTextField(serializers.CharField):
+    """Why a car is out, in the reader's language."""
+
+    def to_representation(self, value: Any) -> str | None:
+        return cause_text(value)
 
 
 @extend_schema_serializer(component_name="RaceNightCar")
@@ -206,6 +263,9 @@ class CarSerializer(serializers.Serializer):
     crossings = serializers.IntegerField(source="car.crossings")
     status = ValueField(source="car.status")
     cause = ValueField(source="car.cause", allow_null=True)
+    cause_text = CauseTextField(
+        source="car.cause", allow_null=True, help_text="The cause in the reader's language (null: none)."
+    )
     spun = serializers.BooleanField(source="car.spun")
     tyres = ValueField(source="car.tyres")
     wear = EngineJsonField(source="car.wear", help_text="Points left by part.")
@@ -216,6 +276,13 @@ class CarSerializer(serializers.Serializer):
 class SheetLinkSerializer(serializers.Serializer):
     id = serializers.IntegerField()
     url = serializers.CharField()
+
+
+@extend_schema_serializer(component_name="RaceNightTableLink")
+class TableLinkSerializer(serializers.Serializer):
+    id = serializers.IntegerField()
+    url = serializers.CharField(help_text="Its state (the API).")
+    page = serializers.CharField(help_text="Its race-night page.")
 
 
 @extend_schema_serializer(component_name="RaceNightUrls")
@@ -258,6 +325,10 @@ class StateSerializer(serializers.Serializer):
     events = StepEventsField(help_text="Events so far (of the steps ≥ `?events=`), oldest first.")
     problems = ViolationSerializer(many=True, help_text="The header's violations (the engine's).")
     sheet = SheetLinkSerializer(allow_null=True)
+    replaced_by = TableLinkSerializer(
+        allow_null=True,
+        help_text="Once a steward closed this table (`status` closed): the table the race is recorded on.",
+    )
     urls = UrlsSerializer()
 
 
@@ -302,6 +373,16 @@ class CostSerializer(serializers.Serializer):
     penalties = CountField()
 
 
+class WhyField(serializers.CharField):
+    """An engine message (code, params) in the reader's language, or null."""
+
+    def to_representation(self, value: Any) -> str | None:
+        return None if value is None else message_text(*value)
+
+    def get_attribute(self, instance: Any) -> Any:
+        return getattr(instance, "why", None)
+
+
 @extend_schema_serializer(component_name="RaceNightWay")
 class WaySerializer(serializers.Serializer):
     path = serializers.ListField(child=serializers.CharField())
@@ -312,6 +393,9 @@ class WaySerializer(serializers.Serializer):
     tests = TestDueSerializer(many=True)
     events = serializers.ListField(source="kinds", child=serializers.CharField())
     move = EngineJsonField(help_text="The race-log@1 move to send (add its `tests`).")
+    why = WhyField(
+        allow_null=True, help_text="An eliminating way: why, in the reader's language (its rule in brackets)."
+    )
 
 
 @extend_schema_serializer(component_name="RaceNightStop")
@@ -354,6 +438,19 @@ class ChoicesSerializer(Answer):
 # -- the other answers -----------------------------------------------------------------------
 
 
+class ReplacedNoticeField(serializers.CharField):
+    """ "Table 7 is closed: …" for the tables a new one closed; null when none."""
+
+    def to_representation(self, value: Any) -> str | None:
+        if not value:
+            return None
+        return ngettext(
+            "Table %(tables)s of this race is closed: the race is recorded on this one now.",
+            "Tables %(tables)s of this race are closed: the race is recorded on this one now.",
+            len(value),
+        ) % {"tables": ", ".join(str(pk) for pk in value)}
+
+
 @extend_schema_serializer(component_name="RaceNightCreated")
 class CreatedSerializer(serializers.Serializer):
     """The new table: its URLs and its state."""
@@ -363,7 +460,22 @@ class CreatedSerializer(serializers.Serializer):
     id = serializers.IntegerField(source="table.pk")
     url = serializers.URLField(source="urls.self")
     page = serializers.URLField(source="urls.page")
+    replaced = serializers.ListField(
+        child=serializers.IntegerField(),
+        help_text="The tables of the race this one closed: a steward's replacement (`replace`).",
+    )
+    notice = ReplacedNoticeField(
+        source="replaced",
+        required=False,
+        help_text="When it closed a table: says so, in the reader's language.",
+    )
     state = StateSerializer(source="*")
+
+    def to_representation(self, instance: Any) -> dict[str, Any]:
+        out = super().to_representation(instance)
+        if out.get("notice") is None:
+            out.pop("notice", None)
+        return out
 
 
 @extend_schema_serializer(component_name="RaceNightFinished")
@@ -403,7 +515,11 @@ class ConflictSerializer(Answer):
     code = serializers.CharField(
         required=False,
         help_text="live.circuit_broken, live.rules_broken, live.table_broken: the race cannot be played "
-        "(its circuit, its season's rules, a stored step the engine refuses now).",
+        "(its circuit, its season's rules, a stored step the engine refuses now); live.table_open: "
+        "the race has a table open (`params.table`; a steward replaces it with `replace`); "
+        "live.table_quota: the user has as many tables open as allowed (`params.limit`, "
+        "`params.tables`); live.table_closed: a steward closed this table (`params.table`: the "
+        "table the race is recorded on).",
     )
     params = serializers.DictField(required=False)
 
@@ -415,6 +531,17 @@ class ConflictSerializer(Answer):
 class HeaderInputSerializer(serializers.Serializer):
     header = serializers.JSONField(
         help_text="A race-log@1 document without `turns` and `result` (or send it as the body itself)."
+    )
+    replace = serializers.BooleanField(
+        required=False,
+        help_text="A steward only: close the race's open table (it says which) and record on this one.",
+    )
+    absent = serializers.ListField(
+        child=serializers.CharField(),
+        required=False,
+        help_text="The entries whose drivers did not come (non-partants, DNS): every entry of the race "
+        "is either among the header's `cars` or here. Beside `header`, or among the body's fields "
+        "when the body is the header.",
     )
 
 

@@ -13,10 +13,13 @@ import json
 from collections.abc import Collection
 from typing import TYPE_CHECKING, Any
 
+from django.conf import settings
+from django.contrib.auth import get_user_model
 from django.core.exceptions import PermissionDenied, ValidationError
-from django.db import IntegrityError, transaction
+from django.db import IntegrityError, models, transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from live import engine
 from live.dice import dice_problems, rolled_exists
@@ -33,6 +36,7 @@ from rules.play import Table, play, restart, undo
 from rules.play.due import due_of, is_missing_test, missing
 from rules.verdict import Event, Violation
 from sheets.models import RaceSheet
+from sheets.selectors import steward_may
 from sheets.services import SubmissionRefused, race_sheet_submit
 
 if TYPE_CHECKING:
@@ -44,6 +48,21 @@ Status = LiveTable.Status
 
 class TableRefused(Refusal, ValidationError):
     """The input is refused and nothing is stored (`live.errors.Refusal`)."""
+
+
+class TableTaken(TableRefused):
+    """No new table: the race has one open already (only a steward replaces it), or the user has
+    as many open as allowed (`LIVE_TABLES_PER_USER`). The API's 409 (`code` `live.table_open` or
+    `live.table_quota`); a refusal like any other on the set-up page."""
+
+    @property
+    def payload(self) -> dict[str, Any]:
+        return as_json(ConflictSerializer, self.answer)
+
+
+TABLE_OPEN = "live.table_open"
+TABLE_QUOTA = "live.table_quota"
+TABLE_CLOSED = "live.table_closed"
 
 
 class TableConflict(Exception):
@@ -76,27 +95,93 @@ def _refuse_writer(race: Race) -> None:
     )
 
 
-@transaction.atomic
 def table_create(
-    *, race: Race, user: AbstractBaseUser, header: Any, absent: Collection[str] = ()
+    *,
+    race: Race,
+    user: AbstractBaseUser,
+    header: Any,
+    absent: Collection[str] = (),
+    replace: bool = False,
 ) -> LiveTable:
     """A new table for `race` from a race-log@1 header (no turns, no result), checked against the
     race's entries, circuit and season options like a sheet's header. `absent`: the entries whose
     drivers did not come (non-partants), marked so on the race (`races.presence`); every other
-    entry must be among the header's cars."""
+    entry must be among the header's cars. A race has one open table:
+    while it has one, only a steward opens another, with `replace`, which closes the first
+    (`replaced_by`). Raises `TableTaken` otherwise, or past the user's quota of open tables."""
     _may_write(race, user)
     if race.status == Race.Status.OFFICIAL:
         raise TableRefused(_("The results of %(race)s are official: no more sheets.") % {"race": race})
-    built, problems, unread = header_judged(race, header, absent=absent)
-    if built is None:
-        reason = unread.to_json() if unread is not None else {}
-        raise TableRefused(_("The header does not fit this race."), **reason, violations=problems)
-    table = LiveTable(race=race, created_by=user, header=header)
-    table.full_clean()
-    table.save()
-    race_presence_set.within(race=race, absent=absent)  # the sheet and the results read them there
+    steward = steward_may(user, "add_racesheet")
+    with transaction.atomic():
+        if not steward:
+            _within_quota(user)
+        # locked: a steward's replacement and a finish of the same table wait for each other
+        open_now = list(LiveTable.objects.select_for_update().filter(race=race, status__in=LiveTable.OPEN))
+        if open_now and not (steward and replace):
+            raise _taken(race, open_now[0], steward)
+        built, problems, unread = header_judged(race, header, absent=absent)
+        if built is None:
+            reason = unread.to_json() if unread is not None else {}
+            raise TableRefused(_("The header does not fit this race."), **reason, violations=problems)
+        now = timezone.now()
+        LiveTable.objects.filter(pk__in=[t.pk for t in open_now]).update(
+            status=Status.CLOSED, revision=models.F("revision") + 1, updated_at=now
+        )
+        table = LiveTable(race=race, created_by=user, header=header)
+        table.full_clean(validate_constraints=False)  # the database's constraint decides, below
+        try:
+            with transaction.atomic():  # a savepoint: the winner is read after the refusal
+                table.save()
+        except IntegrityError as exc:  # someone else opened one in the same instant
+            winner = LiveTable.objects.filter(race=race, status__in=LiveTable.OPEN).first()
+            raise _taken(race, winner, steward) from exc
+        LiveTable.objects.filter(pk__in=[t.pk for t in open_now]).update(replaced_by=table)
+        race_presence_set.within(race=race, absent=absent)  # the sheet and the results read them there
+    table.replaced = tuple(t.pk for t in open_now)
     engine.remember(table, built)
     return table
+
+
+def _within_quota(user: AbstractBaseUser) -> None:
+    """At most `LIVE_TABLES_PER_USER` open tables made by `user` on races still open; the user's
+    row is locked so that a burst of posts counts one after another."""
+    list(get_user_model().objects.select_for_update().filter(pk=user.pk).values_list("pk"))
+    limit = settings.LIVE_TABLES_PER_USER
+    mine = (
+        LiveTable.objects.filter(created_by=user, status__in=LiveTable.OPEN)
+        .exclude(race__status=Race.Status.OFFICIAL)
+        .values_list("pk", flat=True)
+    )
+    tables = sorted(mine)
+    if len(tables) >= limit:
+        raise TableTaken(
+            ngettext(
+                "You have %(n)d race-night table open already, the most allowed: finish it "
+                "(or ask a steward to close it) before opening another.",
+                "You have %(n)d race-night tables open already, the most allowed: finish one "
+                "(or ask a steward to close it) before opening another.",
+                len(tables),
+            )
+            % {"n": len(tables)},
+            code=TABLE_QUOTA,
+            params={"limit": limit, "tables": tables},
+        )
+
+
+def _taken(race: Race, table: LiveTable | None, steward: bool) -> TableTaken:
+    pk = table.pk if table is not None else None
+    if steward:
+        detail = _(
+            "%(race)s is being recorded on table %(table)s. A steward replaces it by sending the "
+            'header again with "replace": true; the table open now is then closed.'
+        )
+    else:
+        detail = _(
+            "%(race)s is being recorded on table %(table)s: join it there. Only a steward may open "
+            "another table for this race."
+        )
+    return TableTaken(detail % {"race": race, "table": pk}, code=TABLE_OPEN, params={"table": pk})
 
 
 def table_move(
@@ -135,7 +220,18 @@ def _locked(table: LiveTable | int, user: AbstractBaseUser) -> LiveTable:
     _table_writer(locked, user)
     if locked.status == Status.FINISHED:
         raise TableConflict(_("This race has been turned into a race sheet: it can no longer change."))
+    if locked.status == Status.CLOSED:
+        raise _closed(locked)
     return locked
+
+
+def _closed(table: LiveTable) -> TableConflict:
+    return TableConflict(
+        _("A steward closed this table: the race is recorded on table %(table)s.")
+        % {"table": table.replaced_by_id},
+        code=TABLE_CLOSED,
+        params={"table": table.replaced_by_id},
+    )
 
 
 def _read(engine_table: Table, kind: str, body: Any) -> Move | dict[str, Any]:
@@ -247,6 +343,8 @@ def table_finish(*, table: LiveTable, user: AbstractBaseUser) -> tuple[LiveTable
         locked = _locking(table)
         if locked.status == Status.FINISHED and locked.sheet is not None:
             return locked, locked.sheet, False
+        if locked.status == Status.CLOSED:
+            raise _closed(locked)
         now = engine.engine_table(locked)
         if not now.over:
             raise TableConflict(_("The race is not over: every car must finish or be out first."))
@@ -271,6 +369,7 @@ def table_finish(*, table: LiveTable, user: AbstractBaseUser) -> tuple[LiveTable
 __all__ = [
     "TableConflict",
     "TableRefused",
+    "TableTaken",
     "table_create",
     "table_finish",
     "table_move",

@@ -35,16 +35,28 @@ class CarNow:
 class TableState:
     """A table now: `table` the row, `engine` the engine's table after its steps; `since` the first
     step whose events are shown; `urls` the table's links; `memo` what is kept between requests
-    (each link's answers: a table is a chain of values that never change)."""
+    (each link's answers: a table is a chain of values that never change). `replaced`: the tables
+    a new table closed (a steward's replacement); `replaced_by`: the links of the table that
+    replaced this one, once closed."""
 
     def __init__(
-        self, table: LiveTable, engine: Table, *, since: int = 0, urls: dict[str, str], memo: dict
+        self,
+        table: LiveTable,
+        engine: Table,
+        *,
+        since: int = 0,
+        urls: dict[str, str],
+        memo: dict,
+        replaced: tuple[int, ...] = (),
+        replaced_by: dict[str, str | int] | None = None,
     ) -> None:
         self.table = table
         self.engine = engine
         self.since = since
         self.urls = urls
         self.memo = memo
+        self.replaced = replaced
+        self.replaced_by = replaced_by
 
     @property
     def to_play(self) -> ToPlay | None:

@@ -18,6 +18,7 @@ from django.urls import reverse
 from django.utils import formats, timezone
 
 from league.models import EntryRequest
+from notifications.links import with_origin
 from notifications.recipients import display_name
 
 logger = logging.getLogger(__name__)
@@ -63,7 +64,10 @@ def announce_all(events: Iterable[Event], *, batched: bool = False) -> None:
     their own (`announce_events`, queued at commit) rather than a task each: for a caller that is
     itself a task on a worker (the judging), which should neither wait on a mail server nor queue
     one task per recipient."""
-    told = [event for event in (e.to_json() for e in events) if event is not None]
+    # the request's address travels with the event (links when no SITE_URL is set)
+    told = [
+        {**event, "params": with_origin(event["params"])} for event in (e.to_json() for e in events) if event
+    ]
     if not told:
         return
     if batched:

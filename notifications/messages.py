@@ -5,12 +5,9 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from django.conf import settings
 from django.utils.translation import gettext as _
 
-
-def _url(path: str) -> str:
-    return settings.SITE_URL.rstrip("/") + path
+from notifications.links import link as _url
 
 
 def _race(p: dict[str, Any]) -> str:
@@ -25,7 +22,7 @@ def _entry_accepted(p: dict[str, Any]) -> tuple[str, str]:
     return (
         _("Your entry in %(season)s is accepted") % p,
         _("You drive car %(car)s for %(team)s in %(season)s. Your races: %(url)s")
-        % {**p, "url": _url(p["my_races"])},
+        % {**p, "url": _url(p, p["my_races"])},
     )
 
 
@@ -41,7 +38,7 @@ def _race_tomorrow(p: dict[str, Any]) -> tuple[str, str]:
     return (
         _("Race tomorrow: %(race)s") % {"race": race},
         _("%(race)s starts on %(when)s. Your wear build and the grid: %(url)s")
-        % {"race": race, "when": p["when"], "url": _url(p["my_races"])},
+        % {"race": race, "when": p["when"], "url": _url(p, p["my_races"])},
     )
 
 
@@ -53,7 +50,7 @@ def _sheet_judged(p: dict[str, Any]) -> tuple[str, str]:
         return (
             _("Your sheet for %(race)s is valid") % {"race": race},
             _("The engine found no broken rule in your sheet for %(race)s: %(url)s")
-            % {"race": race, "url": _url(p["url"])},
+            % {"race": race, "url": _url(p, p["url"])},
         )
     first = (
         verdict_text({"message": p["first"], "code": p.get("first_code"), "params": p.get("first_params")})
@@ -65,7 +62,7 @@ def _sheet_judged(p: dict[str, Any]) -> tuple[str, str]:
     return (
         _("Your sheet for %(race)s is invalid") % {"race": race},
         _("Your sheet for %(race)s breaks the rules. First: %(first)s. %(url)s")
-        % {"race": race, "first": first, "url": _url(p["url"])},
+        % {"race": race, "first": first, "url": _url(p, p["url"])},
     )
 
 
@@ -73,7 +70,7 @@ def _sheet_to_confirm(p: dict[str, Any]) -> tuple[str, str]:
     race = _race(p)
     return (
         _("A sheet of %(race)s awaits your confirmation") % {"race": race},
-        _("Confirm it or protest it before the window closes: %(url)s") % {"url": _url(p["url"])},
+        _("Confirm it or protest it before the window closes: %(url)s") % {"url": _url(p, p["url"])},
     )
 
 
@@ -82,7 +79,7 @@ def _protest_against(p: dict[str, Any]) -> tuple[str, str]:
     return (
         _("A protest is filed against you in %(race)s") % {"race": race},
         _("%(by)s protests: %(reason)s. The stewards will decide. %(url)s")
-        % {"by": p["by"], "reason": p["reason"], "url": _url(p["url"])},
+        % {"by": p["by"], "reason": p["reason"], "url": _url(p, p["url"])},
     )
 
 
@@ -92,7 +89,7 @@ def _protest_decided(p: dict[str, Any]) -> tuple[str, str]:
     return (
         _("The stewards decided a protest in %(race)s") % {"race": race},
         _("The protest is %(outcome)s: %(decision)s. %(url)s")
-        % {"outcome": outcome, "decision": p["decision"], "url": _url(p["url"])},
+        % {"outcome": outcome, "decision": p["decision"], "url": _url(p, p["url"])},
     )
 
 
@@ -100,7 +97,7 @@ def _results_published(p: dict[str, Any]) -> tuple[str, str]:
     race = _race(p)
     return (
         _("Results of %(race)s are official") % {"race": race},
-        _("The results of %(race)s are published: %(url)s") % {"race": race, "url": _url(p["url"])},
+        _("The results of %(race)s are published: %(url)s") % {"race": race, "url": _url(p, p["url"])},
     )
 
 

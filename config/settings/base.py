@@ -67,6 +67,7 @@ MIDDLEWARE = [
     "allauth.account.middleware.AccountMiddleware",
     "csp.middleware.CSPMiddleware",
     "config.middleware.PermissionsPolicyMiddleware",
+    "notifications.links.RequestOrigin",  # the address mailed links start with, without SITE_URL
     # Last: it turns a lockout flagged by the authentication backend into its 429 answer.
     "axes.middleware.AxesMiddleware",
 ]
@@ -164,8 +165,9 @@ EMAIL_HOST_PASSWORD = os.getenv("EMAIL_HOST_PASSWORD", "")
 EMAIL_USE_TLS = envbool("EMAIL_USE_TLS", "True" if EMAIL_HOST else "False")
 EMAIL_USE_SSL = envbool("EMAIL_USE_SSL", "False")
 EMAIL_TIMEOUT = envint("EMAIL_TIMEOUT", "20")
-# Notifications: links point here; the league's Discord or Slack channel, when it has one.
-SITE_URL = os.getenv("SITE_URL", "http://127.0.0.1:8000")
+# Notifications: links point here (e.g. https://league.example.org); unset, to the host the event's
+# request came through (notifications/links.py). The league's Discord or Slack channel, if any.
+SITE_URL = os.getenv("SITE_URL", "")
 # The right-hand part of every calendar event's UID: fixed, so an event keeps its UID whatever
 # host name the feed was fetched through (a subscriber would otherwise see every race twice).
 CALENDAR_UID_DOMAIN = os.getenv("CALENDAR_UID_DOMAIN", "formule-de-league.invalid")
@@ -238,6 +240,9 @@ RACE_SHEET_MAX_BYTES = envint("RACE_SHEET_MAX_BYTES", str(2 * 1024 * 1024))
 RACE_SHEET_MAX_PHOTOS = envint("RACE_SHEET_MAX_PHOTOS", "6")
 RACE_SHEET_PHOTO_MAX_BYTES = envint("RACE_SHEET_PHOTO_MAX_BYTES", str(8 * 1024 * 1024))
 RACE_SHEET_PHOTO_MAX_PIXELS = envint("RACE_SHEET_PHOTO_MAX_PIXELS", str(40_000_000))
+# The board editor's picture of a board (a scan is bigger than a sheet's photo): 15 MB, 40 megapixels.
+BOARD_IMAGE_MAX_BYTES = envint("BOARD_IMAGE_MAX_BYTES", str(15 * 1024 * 1024))
+BOARD_IMAGE_MAX_PIXELS = envint("BOARD_IMAGE_MAX_PIXELS", str(40_000_000))
 # A verdict lists at most this many violations (up to the first fatal one), then counts the rest.
 RACE_SHEET_MAX_VIOLATIONS = envint("RACE_SHEET_MAX_VIOLATIONS", "50")
 # All the photos of one sheet together, and how many versions and protests one entrant may send
@@ -245,6 +250,9 @@ RACE_SHEET_MAX_VIOLATIONS = envint("RACE_SHEET_MAX_VIOLATIONS", "50")
 RACE_SHEET_PHOTOS_MAX_BYTES = envint("RACE_SHEET_PHOTOS_MAX_BYTES", str(16 * 1024 * 1024))
 RACE_SHEET_MAX_VERSIONS_PER_USER = envint("RACE_SHEET_MAX_VERSIONS_PER_USER", "20")
 RACE_PROTESTS_PER_USER = envint("RACE_PROTESTS_PER_USER", "5")
+# Race night: one table recorded per race; a player (not a steward) has at most this many open
+# at once across his races (a script must not open one on every race it can).
+LIVE_TABLES_PER_USER = envint("LIVE_TABLES_PER_USER", "3")
 # A pasted log travels as a form field or a JSON body, which Django holds in memory: room for
 # one log and its envelope. Uploaded files above 2.5 MB spill to a temporary file instead.
 DATA_UPLOAD_MAX_MEMORY_SIZE = RACE_SHEET_MAX_BYTES + 256 * 1024
