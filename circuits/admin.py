@@ -28,7 +28,7 @@ class CircuitForm(forms.ModelForm):
         label=_("circuit document"),
         widget=forms.Textarea(attrs={"rows": 30, "cols": 100, "style": "font-family: monospace"}),
         help_text=_(
-            "formule-de/circuit@1 JSON. The id and the name are taken from it when left empty; "
+            "formule-de/circuit@1 or @2 JSON. The id and the name are taken from it when left empty; "
             "errors name the field at fault, e.g. grid[2]."
         ),
     )

@@ -1,4 +1,5 @@
-"""The API of circuits: each is a `formule-de/circuit@1` document, judged by the rules engine when stored."""
+"""The API of circuits: each is a `formule-de/circuit@1` or `@2` document, judged by the rules engine
+(`rules.circuits.load`, which reads both) when stored."""
 
 from __future__ import annotations
 
@@ -15,9 +16,7 @@ from circuits.models import Circuit
 from circuits.services import circuit_create, circuit_update
 from core.api_support import ReadWriteViewSet
 
-DOCUMENT_HELP = (
-    "The board as a formule-de/circuit@1 document; its `id` becomes the circuit's slug, its `name` the name."
-)
+DOCUMENT_HELP = "The board as a formule-de/circuit@1 or @2 document; its `id` becomes the circuit's slug, its `name` the name."
 
 
 def _has_nul(value: Any) -> bool:
@@ -41,7 +40,7 @@ class _DocumentField(serializers.DictField):
 
 @extend_schema_view(
     list=extend_schema(summary="Circuits, by name (without their documents)"),
-    retrieve=extend_schema(summary="A circuit with its circuit@1 document"),
+    retrieve=extend_schema(summary="A circuit with its circuit@1 or @2 document"),
 )
 class CircuitApi(ReadWriteViewSet):
     """/api/circuits/: the boards races are run on."""
@@ -58,7 +57,7 @@ class CircuitApi(ReadWriteViewSet):
 
     @extend_schema_serializer(component_name="CircuitDetail")
     class DetailOutputSerializer(OutputSerializer):
-        document = serializers.DictField(help_text="The formule-de/circuit@1 document.")
+        document = serializers.DictField(help_text="The formule-de/circuit@1 or @2 document.")
 
     @extend_schema_serializer(component_name="CircuitInput")
     class InputSerializer(serializers.Serializer):

@@ -17,24 +17,21 @@ from django.db import transaction
 from django.utils.text import slugify
 from django.utils.translation import gettext as _
 
+from circuits.board_files import (
+    default_id,
+    has_positions,
+    imported_document,
+    imported_trace,
+    read_board_file,
+)
 from circuits.board_problems import board_problems
 from circuits.drives import board_drive
 from circuits.models import BoardDraft, Circuit
-from circuits.tracing import TraceError, trace_document
+from circuits.tracing import MAX_LAPS, TraceError, trace_document
 from core.photos import photo_check
 
-# A board's scan is bigger than a sheet's photo, and one file.
-MAX_BYTES = 15 * 1024 * 1024
-MAX_PIXELS = 40_000_000
 # Races past these statuses were played on the board: it stays as they saw it.
 UNTOUCHED_STATUSES = ("scheduled",)
-
-
-def _limits() -> tuple[int, int]:
-    return (
-        getattr(settings, "BOARD_IMAGE_MAX_BYTES", MAX_BYTES),
-        getattr(settings, "BOARD_IMAGE_MAX_PIXELS", MAX_PIXELS),
-    )
 
 
 def document_digest(document: Mapping[str, Any]) -> str:
@@ -42,8 +39,13 @@ def document_digest(document: Mapping[str, Any]) -> str:
 
 
 def _checked_image(upload: IO[bytes], *, name: str, size: int) -> tuple[ContentFile, int, int]:
-    max_bytes, max_pixels = _limits()
-    checked = photo_check(upload, name=name, size=size, max_bytes=max_bytes, max_pixels=max_pixels)
+    checked = photo_check(
+        upload,
+        name=name,
+        size=size,
+        max_bytes=settings.BOARD_IMAGE_MAX_BYTES,
+        max_pixels=settings.BOARD_IMAGE_MAX_PIXELS,
+    )
     suffix = checked.image.name.rsplit(".", 1)[-1]
     # A random name: the admin's file name stays on the admin's disk.
     return (
@@ -89,11 +91,95 @@ def draft_create(
     return draft
 
 
+def _picture_fits(document: dict[str, Any], width: int, height: int) -> None:
+    """An imported board placed on a picture of another size would have its squares elsewhere."""
+    if not has_positions(document):
+        raise ValidationError(
+            {
+                "image": _(
+                    "This board's squares have no places on a picture (a formule-de/circuit@1 "
+                    "circuit, or a board written without positions): import it without a picture."
+                )
+            }
+        )
+    image = document.get("image")
+    placed_on = (image.get("width"), image.get("height")) if isinstance(image, Mapping) else (None, None)
+    if all(placed_on) and placed_on != (width, height):
+        raise ValidationError(
+            {
+                "image": _(
+                    "The board was placed on a picture of %(doc_w)s × %(doc_h)s pixels; this "
+                    "one is %(w)d × %(h)d."
+                )
+                % {"doc_w": placed_on[0], "doc_h": placed_on[1], "w": width, "h": height}
+            }
+        )
+
+
+@transaction.atomic
+def draft_import(
+    *,
+    data: bytes,
+    file_name: str,
+    slug: str = "",
+    name: str = "",
+    weather: Mapping[str, Any] | None = None,
+    upload: IO[bytes] | None = None,
+    upload_name: str = "",
+    upload_size: int = 0,
+    by: Any = None,
+) -> BoardDraft:
+    """A draft from a board file (GP Online `*.dat`, or circuit JSON `@1`/`@2`), read by the engine
+    into its `@2` document, with its picture when given (checked as the editor's upload). A board
+    with problems is still imported: the editor shows them, each on its square. Nothing is stored
+    when the file, the picture, the scale or the id cannot be used (ValidationError by field)."""
+    name = name.strip()[:80]
+    slug = _slug_check(slug or default_id(data, file_name) or name)
+    image, width, height = None, 0, 0
+    if upload is not None:
+        try:
+            image, width, height = _checked_image(upload, name=upload_name or "board", size=upload_size)
+        except ValidationError as exc:
+            raise ValidationError({"image": exc.messages}) from exc
+    board = read_board_file(data, circuit_id=slug, name=name, weather=weather)
+    document = board.document
+    if image is not None:
+        _picture_fits(document, width, height)
+    document.pop("image", None)  # the file's picture is not on the site: the uploaded one is
+    document.setdefault("name", name or slug)
+    draft = BoardDraft(
+        slug=slug,
+        name=str(document["name"])[:80] or slug,
+        width=width,
+        height=height,
+        source=board.source,
+        created_by=by,
+    )
+    if image is not None:
+        draft.image.save(image.name, image, save=False)
+        document["image"] = _image_of(draft)
+    draft.imported = document
+    laps = document.get("laps", 3)
+    # The editor changes laps 1 to 20; a board saying otherwise keeps its own (a problem if wrong).
+    draft.trace = {"laps": laps} if type(laps) is int and 1 <= laps <= MAX_LAPS else {}
+    draft.document = imported_document(document, draft.trace, circuit_id=slug, name=draft.name)
+    draft.problems = board_problems(draft.document)
+    draft.full_clean()
+    draft.save()
+    return draft
+
+
+def _image_of(draft: BoardDraft) -> dict[str, Any]:
+    """The document's `image`: the draft's picture (its stored name) and its size."""
+    return {"src": draft.image.name.rsplit("/", 1)[-1], "width": draft.width, "height": draft.height}
+
+
 @transaction.atomic
 def draft_for_circuit(*, circuit: Circuit, by: Any = None) -> BoardDraft:
     """A draft editing a published board: its picture and the trace it was published from."""
     source = BoardDraft.objects.filter(published=circuit).order_by("-updated_at").first()
-    if source is None or not circuit.image:
+    # An imported board may have no picture; a traced one was traced on its picture.
+    if source is None or not (circuit.image or source.is_imported):
         raise ValidationError(_("This circuit was not traced in the editor: trace it anew from its picture."))
     draft = BoardDraft(
         circuit=circuit,
@@ -102,19 +188,22 @@ def draft_for_circuit(*, circuit: Circuit, by: Any = None) -> BoardDraft:
         width=source.width,
         height=source.height,
         trace=source.trace,
+        source=source.source,
+        imported=source.imported,
         document=source.document,
         problems=source.problems,
         created_by=by,
     )
-    circuit.image.open("rb")
-    try:
-        draft.image.save(
-            f"{uuid.uuid4().hex}.{circuit.image.name.rsplit('.', 1)[-1]}",
-            ContentFile(circuit.image.read()),
-            save=False,
-        )
-    finally:
-        circuit.image.close()
+    if circuit.image:
+        circuit.image.open("rb")
+        try:
+            draft.image.save(
+                f"{uuid.uuid4().hex}.{circuit.image.name.rsplit('.', 1)[-1]}",
+                ContentFile(circuit.image.read()),
+                save=False,
+            )
+        finally:
+            circuit.image.close()
     draft.full_clean()
     draft.save()
     return draft
@@ -127,22 +216,28 @@ def _document(draft: BoardDraft, trace: Mapping[str, Any]) -> dict[str, Any]:
         raise ValidationError(
             _("%(where)s: %(message)s") % {"where": exc.where, "message": exc.message}, code="trace"
         ) from exc
-    document["image"] = {
-        "src": draft.image.name.rsplit("/", 1)[-1],
-        "width": draft.width,
-        "height": draft.height,
-    }
+    document["image"] = _image_of(draft)
     return document
 
 
 @transaction.atomic
 def draft_save(*, draft: BoardDraft, trace: Mapping[str, Any], name: str | None = None) -> BoardDraft:
     """Store what was traced, its `@2` document and the engine's problems with it. A trace the
-    editor cannot read raises ValidationError and leaves the stored draft as it was."""
+    editor cannot read raises ValidationError and leaves the stored draft as it was. An imported
+    board takes only its arrows and laps from the trace (`board_files.imported_document`)."""
     draft = BoardDraft.objects.select_for_update().get(pk=draft.pk)
     if name is not None and name.strip():
         draft.name = name.strip()[:80]
-    document = _document(draft, trace)
+    if draft.is_imported:
+        trace = imported_trace(trace)
+        try:
+            document = imported_document(draft.imported, trace, circuit_id=draft.slug, name=draft.name)
+        except TraceError as exc:
+            raise ValidationError(
+                _("%(where)s: %(message)s") % {"where": exc.where, "message": exc.message}, code="trace"
+            ) from exc
+    else:
+        document = _document(draft, trace)
     draft.trace = dict(trace)
     draft.document = document
     draft.problems = board_problems(document)
@@ -188,7 +283,9 @@ def circuit_in_use(circuit: Circuit) -> bool:
     return circuit.races.exclude(status__in=UNTOUCHED_STATUSES).exists()
 
 
-def _image_copy(draft: BoardDraft) -> ContentFile:
+def _image_copy(draft: BoardDraft) -> ContentFile | None:
+    if not draft.image:  # imported without its picture
+        return None
     draft.image.open("rb")
     try:
         return ContentFile(
@@ -218,7 +315,8 @@ def draft_publish(*, draft: BoardDraft) -> Circuit:
     if old is not None and not circuit_in_use(old):
         old.document = document
         old.name = draft.name
-        old.image.save(image.name, image, save=False)
+        if image is not None:
+            old.image.save(image.name, image, save=False)
         old.full_clean()
         old.save()
         circuit = old
@@ -242,7 +340,8 @@ def draft_publish(*, draft: BoardDraft) -> Circuit:
             version=version,
             previous=old,
         )
-        circuit.image.save(image.name, image, save=False)
+        if image is not None:
+            circuit.image.save(image.name, image, save=False)
         circuit.full_clean()
         circuit.save()
     draft.published = circuit

@@ -18,7 +18,7 @@ class Circuit(PlainNames, models.Model):
     slug = models.SlugField(_("id"), unique=True, help_text=_("The circuit id used in race logs."))
     name = models.CharField(_("name"), max_length=80)
     country = models.CharField(_("country"), max_length=2, blank=True)
-    document = models.JSONField(_("circuit document"), help_text=_("formule-de/circuit@1 JSON"))
+    document = models.JSONField(_("circuit document"), help_text=_("formule-de/circuit@1 or @2 JSON"))
     # The board's picture: a traced @2 board's squares are placed on it (x, y in its pixels).
     image = models.ImageField(_("board image"), upload_to="circuits/", blank=True)
     # A board a run race was played on never changes: the editor publishes its edit as a new
@@ -78,6 +78,11 @@ class BoardDraft(models.Model):
         PASSED = "passed", _("passed")
         FAILED = "failed", _("failed")
 
+    class Source(models.TextChoices):
+        TRACED = "", _("traced in the editor")
+        GPO = "gpo", _("a GP Online track file")
+        JSON = "json", _("a circuit JSON document")
+
     circuit = models.ForeignKey(
         Circuit,
         verbose_name=_("circuit"),
@@ -89,10 +94,17 @@ class BoardDraft(models.Model):
     )
     slug = models.SlugField(_("id"), help_text=_("The circuit id used in race logs."))
     name = models.CharField(_("name"), max_length=80)
-    image = models.ImageField(_("board image"), upload_to="circuits/drafts/")
+    # Empty only on a board imported from a file without its picture: drawn on a blank page.
+    image = models.ImageField(_("board image"), upload_to="circuits/drafts/", blank=True)
     width = models.PositiveIntegerField(_("width"), default=0)
     height = models.PositiveIntegerField(_("height"), default=0)
     trace = models.JSONField(_("trace"), default=dict, blank=True)
+    # A board imported from a file is not traced: its document as imported, which the editor's
+    # arrows and laps change (`trace` then holds only those changes).
+    source = models.CharField(
+        _("imported from"), max_length=8, choices=Source.choices, default=Source.TRACED, blank=True
+    )
+    imported = models.JSONField(_("imported document"), default=dict, blank=True)
     document = models.JSONField(_("circuit document"), default=dict, blank=True)
     problems = models.JSONField(_("problems"), default=list, blank=True)
     drive = models.CharField(
@@ -130,3 +142,7 @@ class BoardDraft(models.Model):
 
     def get_absolute_url(self) -> str:
         return reverse("circuits:editor", kwargs={"pk": self.pk})
+
+    @property
+    def is_imported(self) -> bool:
+        return self.source != self.Source.TRACED

@@ -18,7 +18,7 @@ def _document_fields(document: Any) -> tuple[str, str]:
 
 @transaction.atomic
 def circuit_create(*, document: dict[str, Any], country: str = "") -> Circuit:
-    """Store a `formule-de/circuit@1` document; its id and name become the circuit's."""
+    """Store a `formule-de/circuit@1` or `@2` document; its id and name become the circuit's."""
     slug, name = _document_fields(document)
     circuit = Circuit(slug=slug, name=name, country=country, document=document)
     circuit.full_clean()

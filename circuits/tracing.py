@@ -36,6 +36,7 @@ LANES = "abc"
 STRAIGHT_LANES = ("abc", "ab", "bc")
 MAX_ROWS = 60
 MAX_COUNT = 40
+MAX_LAPS = 20
 Point = tuple[float, float]
 
 
@@ -319,13 +320,19 @@ def _pit(
     return pit, squares
 
 
-def _pairs(trace: Mapping[str, Any], key: str) -> list[tuple[str, str]]:
+def edge_pairs(trace: Mapping[str, Any], key: str) -> list[tuple[str, str]]:
+    """The arrows added (`edges_add`) or removed (`edges_remove`) by hand, as (from, to)."""
     pairs = []
     for i, pair in enumerate(_list(trace, key)):
         if not (isinstance(pair, list) and len(pair) == 2 and all(isinstance(s, str) for s in pair)):
             raise TraceError(f"{key}[{i}]", _("expected a pair of square ids."))
         pairs.append((pair[0], pair[1]))
     return pairs
+
+
+def laps_of(value: Any) -> int:
+    """The laps of a race on the board, 1 to 20."""
+    return _count(value, "laps", MAX_LAPS)
 
 
 def trace_document(trace: Mapping[str, Any], *, circuit_id: str, name: str) -> dict[str, Any]:
@@ -351,10 +358,10 @@ def trace_document(trace: Mapping[str, Any], *, circuit_id: str, name: str) -> d
     squares.extend(pit_squares)
 
     edges = _edges(sections) if sections else []
-    removed = set(_pairs(trace, "edges_remove"))
+    removed = set(edge_pairs(trace, "edges_remove"))
     edges = [e for e in edges if tuple(e) not in removed]
     have = {tuple(e) for e in edges}
-    edges += [list(pair) for pair in _pairs(trace, "edges_add") if pair not in have]
+    edges += [list(pair) for pair in edge_pairs(trace, "edges_add") if pair not in have]
 
     grid = trace.get("grid", [])
     if not isinstance(grid, list) or not all(isinstance(s, str) for s in grid):
@@ -364,7 +371,7 @@ def trace_document(trace: Mapping[str, Any], *, circuit_id: str, name: str) -> d
         "format": FORMAT_V2,
         "id": circuit_id,
         "name": name or circuit_id,
-        "laps": _count(laps, "laps", 20),
+        "laps": laps_of(laps),
         "weather": _weather(trace.get("weather")),
         "squares": squares,
         "edges": edges,

@@ -9,6 +9,7 @@ from circuits import views_editor
 app_name = "circuits"
 urlpatterns = [
     path("board-editor/", views_editor.board_list, name="boards"),
+    path("board-editor/import", views_editor.board_import, name="import"),
     path("board-editor/<int:pk>/", views_editor.board_editor, name="editor"),
     path("board-editor/<int:pk>/image", views_editor.board_image, name="image"),
     path("board-editor/<int:pk>/draft", views_editor.board_draft, name="draft"),

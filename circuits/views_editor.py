@@ -8,28 +8,34 @@ from collections.abc import Callable
 from functools import wraps
 from typing import Any
 
+from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth.views import redirect_to_login
 from django.core.exceptions import PermissionDenied, ValidationError
-from django.http import FileResponse, HttpRequest, HttpResponse, JsonResponse
+from django.db.models import Q
+from django.http import FileResponse, Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
+from django.utils.translation import pgettext
 from django.views.decorators.http import require_http_methods, require_POST
 
+from circuits.board_files import MAX_FILE_BYTES, WEATHER_KINDS, weather_scale
 from circuits.board_problems import problem_words
 from circuits.drafts import (
-    MAX_BYTES,
     circuit_in_use,
     draft_create,
     draft_drive_start,
     draft_for_circuit,
+    draft_import,
     draft_publish,
     draft_save,
     drive_is_current,
 )
+from circuits.editor_canvas import editor_canvas
 from circuits.models import BoardDraft, Circuit
 from circuits.tasks import drive_board_draft
+from rules.circuits.gpo import DEFAULT_WEATHER
 
 MAX_TRACE_BYTES = 2 * 1024 * 1024  # a traced board is a few tens of kilobytes
 _CONTENT_TYPES = {"jpg": "image/jpeg", "png": "image/png", "webp": "image/webp"}
@@ -71,6 +77,7 @@ def draft_state(draft: BoardDraft) -> dict[str, Any]:
         "drive_report": draft.drive_report,
         "published": draft.published.get_absolute_url() if draft.published else "",
         "published_slug": draft.published.slug if draft.published else "",
+        "imported": draft.source,
     }
 
 
@@ -103,10 +110,61 @@ def editor_words() -> dict[str, str]:
     }
 
 
+def weather_rows(typed: Any) -> list[dict[str, Any]]:
+    """The import form's weather boxes: each range's from and to, with what was typed."""
+    words = {"rain": _("rain"), "variable": _("variable"), "sun": _("sun")}
+    ends = (("from", pgettext("weather range", "from")), ("to", pgettext("weather range", "to")))
+    return [
+        {
+            "word": words[kind],
+            "boxes": [
+                {
+                    "name": f"{kind}_{end}",
+                    "word": word,
+                    "placeholder": DEFAULT_WEATHER[kind][i],
+                    "value": typed.get(f"{kind}_{end}", ""),
+                }
+                for i, (end, word) in enumerate(ends)
+            ],
+        }
+        for kind in WEATHER_KINDS
+    ]
+
+
+def _list_page(
+    request: HttpRequest,
+    *,
+    error: str = "",
+    import_errors: dict[str, list[str]] | None = None,
+    status: int = 200,
+) -> HttpResponse:
+    """The drafts, the form for a new board from its picture and the form importing a board file;
+    a refused form comes back with what was typed."""
+    importing = import_errors is not None
+    return render(
+        request,
+        "circuits/board_list.html",
+        {
+            "drafts": BoardDraft.objects.select_related("circuit", "published"),
+            # Boards with a picture, and boards imported without one: both have a draft to start from.
+            "circuits": Circuit.objects.filter(
+                ~Q(image="") | Q(pk__in=BoardDraft.objects.exclude(source="").values("published"))
+            ).order_by("name"),
+            "error": error,
+            "form": request.POST if error else {},
+            "import_form": request.POST if importing else {},
+            "import_errors": import_errors or {},
+            "weather_rows": weather_rows(request.POST if importing else {}),
+            "max_bytes": settings.BOARD_IMAGE_MAX_BYTES,
+            "max_file_bytes": MAX_FILE_BYTES,
+        },
+        status=status,
+    )
+
+
 @board_admin
 def board_list(request: HttpRequest) -> HttpResponse:
     """The drafts, and a form for a new board from its picture."""
-    error = ""
     if request.method == "POST":
         upload = request.FILES.get("image")
         try:
@@ -119,22 +177,49 @@ def board_list(request: HttpRequest) -> HttpResponse:
                 by=request.user,
             )
         except ValidationError as exc:
-            error = _errors(exc)
-        else:
-            return redirect(draft.get_absolute_url())
-    circuits = Circuit.objects.exclude(image="").order_by("name")
-    return render(
-        request,
-        "circuits/board_list.html",
-        {
-            "drafts": BoardDraft.objects.select_related("circuit", "published"),
-            "circuits": circuits,
-            "error": error,
-            "form": request.POST,
-            "max_bytes": MAX_BYTES,
-        },
-        status=400 if error else 200,
-    )
+            return _list_page(request, error=_errors(exc), status=400)
+        return redirect(draft.get_absolute_url())
+    return _list_page(request)
+
+
+def _by_field(exc: ValidationError) -> dict[str, list[str]]:
+    if hasattr(exc, "error_dict"):
+        return {key: list(messages) for key, messages in exc.message_dict.items()}
+    return {"board_file": list(exc.messages)}
+
+
+@board_admin
+@require_POST
+def board_import(request: HttpRequest) -> HttpResponse:
+    """A board file (GP Online `*.dat`, circuit JSON `@1`/`@2`) with its picture if any, opened in
+    the editor; a refusal stores nothing and shows the form again with what was typed."""
+    board_file = request.FILES.get("board_file")
+    picture = request.FILES.get("image")
+    try:
+        if board_file is None:
+            raise ValidationError({"board_file": _("Choose the board file to import.")})
+        if board_file.size > MAX_FILE_BYTES:
+            raise ValidationError(
+                {
+                    "board_file": _("The board file is larger than %(mb)d MB.")
+                    % {"mb": MAX_FILE_BYTES // 2**20}
+                }
+            )
+        weather = weather_scale(request.POST)
+        draft = draft_import(
+            data=board_file.read(),
+            file_name=board_file.name or "",
+            slug=request.POST.get("slug", ""),
+            name=request.POST.get("name", ""),
+            weather=weather,
+            upload=picture,
+            upload_name=picture.name if picture else "",
+            upload_size=picture.size if picture else 0,
+            by=request.user,
+        )
+    except ValidationError as exc:
+        return _list_page(request, import_errors=_by_field(exc), status=400)
+    return redirect(draft.get_absolute_url())
 
 
 @board_admin
@@ -166,7 +251,9 @@ def board_editor(request: HttpRequest, pk: int) -> HttpResponse:
                 "drive": reverse("circuits:drive", kwargs={"pk": draft.pk}),
                 "publish": reverse("circuits:publish", kwargs={"pk": draft.pk}),
             },
-            "image_url": reverse("circuits:image", kwargs={"pk": draft.pk}),
+            "image_url": reverse("circuits:image", kwargs={"pk": draft.pk}) if draft.image else "",
+            "canvas": editor_canvas(draft),
+            "weather": (draft.document or {}).get("weather") if draft.is_imported else None,
         },
     )
 
@@ -175,6 +262,8 @@ def board_editor(request: HttpRequest, pk: int) -> HttpResponse:
 def board_image(request: HttpRequest, pk: int) -> FileResponse:
     """The draft's picture, from wherever the media are kept (the editor needs no media server)."""
     draft = get_object_or_404(BoardDraft, pk=pk)
+    if not draft.image:  # imported without its picture
+        raise Http404
     return FileResponse(
         draft.image.open("rb"), content_type=_CONTENT_TYPES.get(draft.image.name.rsplit(".", 1)[-1])
     )

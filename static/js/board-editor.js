@@ -10,6 +10,11 @@
   const urls = JSON.parse(document.getElementById("board-urls").textContent);
   const words = JSON.parse(document.getElementById("board-words").textContent);
   let state = JSON.parse(document.getElementById("board-state").textContent);
+  // Places the editor gives squares the document places nowhere (a board imported from `@1`).
+  const positionsNode = document.getElementById("board-positions");
+  const positions = positionsNode ? JSON.parse(positionsNode.textContent) : {};
+  // An imported board is not traced: only its arrows, laps and name change here.
+  const imported = Boolean(state.imported);
   let trace = clone(state.trace || {});
   const undoStack = [];
   let pending = []; // taps not yet made into a piece or a corner
@@ -112,8 +117,19 @@
     return [Math.round(local.x * 10) / 10, Math.round(local.y * 10) / 10];
   }
 
+  let placedFor = null;
+  let placed = [];
   function squares() {
-    return (state.document && state.document.squares) || [];
+    const doc = state.document;
+    if (doc !== placedFor) {
+      placedFor = doc;
+      const raw = (doc && Array.isArray(doc.squares) && doc.squares) || [];
+      placed = raw
+        .filter((s) => s && typeof s === "object")
+        .map((s) => (s.x === undefined && positions[s.id] ? Object.assign({}, s, { x: positions[s.id][0], y: positions[s.id][1] }) : s))
+        .filter((s) => typeof s.x === "number" && typeof s.y === "number");
+    }
+    return placed;
   }
 
   function nearest(point, filter) {
@@ -208,6 +224,7 @@
   function tap(event) {
     const point = pointOf(event);
     const kind = tool();
+    if (imported && kind !== "arrow") return undefined;
     if (kind === "straight") {
       pending.push(point);
       if (pending.length === 4) return finish();
@@ -353,8 +370,8 @@
 
   function drawSide() {
     const weather = trace.weather || {};
-    if (document.activeElement !== $("rain")) $("rain").value = weather.rain ?? 4;
-    if (document.activeElement !== $("variable")) $("variable").value = weather.variable ?? 8;
+    if ($("rain") && document.activeElement !== $("rain")) $("rain").value = weather.rain ?? 4;
+    if ($("variable") && document.activeElement !== $("variable")) $("variable").value = weather.variable ?? 8;
     if (document.activeElement !== $("laps")) $("laps").value = trace.laps ?? 3;
     $("undo").disabled = !undoStack.length;
     const result = $("drive-result");
@@ -421,6 +438,7 @@
     save(null, false);
   });
   for (const id of ["rain", "variable", "laps"]) {
+    if (!$(id)) continue; // an imported board shows its weather scale as text
     $(id).addEventListener("change", () => {
       const value = parseInt($(id).value, 10);
       commit((t) => {
