@@ -15,7 +15,6 @@ class SiteCode(StrEnum):
     CAR_NOT_ENTERED = "site.car_not_entered"
     CAR_MISSING = "site.car_missing"
     # race night's set-up: the cars that race and those listed absent (non-partants)
-    CAR_UNACCOUNTED = "site.car_unaccounted"
     ABSENT_NOT_ENTERED = "site.absent_not_entered"
     ABSENT_RACING = "site.absent_racing"
     DRIVER_DIFFERS = "site.driver_differs"
@@ -33,9 +32,6 @@ SITE_TEMPLATES: dict[SiteCode, str] = {
     SiteCode.CAR_NOT_ENTERED: gettext_noop("car {car} is not entered in this race (entered: {entered})"),
     SiteCode.CAR_MISSING: gettext_noop(
         "car {car} ({driver}) is entered in this race but missing from the log"
-    ),
-    SiteCode.CAR_UNACCOUNTED: gettext_noop(
-        "car {car} ({driver}) is entered in this race: put it among the cars, or list it as absent"
     ),
     SiteCode.ABSENT_NOT_ENTERED: gettext_noop(
         "car {car} is listed as absent but is not entered in this race (entered: {entered})"

@@ -34,15 +34,34 @@ class CarRow:
     entry: RaceEntry
     colour: str
     ink: str
+    races: forms.BoundField  # ticked: the driver came and races; else a non-partant (DNS)
     grid: forms.BoundField
     tyres: forms.BoundField
     wear: list[forms.BoundField]
+    absent: bool = False  # not ticked: a non-partant, its fields not read
     stand: forms.BoundField | None = None  # S2/S3: the car's pit square, when the circuit has a pit lane
     fuel: forms.BoundField | None = None  # the tank at the start, when an option of the season asks it (A12)
 
 
 def _key(entry: RaceEntry) -> str:
     return f"car-{entry.season_entry.car_id}"
+
+
+def races_field(entry: RaceEntry) -> str:
+    """The name of the tick that says the car's driver came (the set-up and the presence view)."""
+    return f"{_key(entry)}-races"
+
+
+# Sent with the ticks: a post without it (an older page, a script) leaves who races as marked.
+TICKS_SENT = "who-races"
+
+
+def absent_in(data: Any, entries: list[RaceEntry]) -> list[str] | None:
+    """The cars whose tick is not in the posted `data` (their drivers did not come); None when
+    the post has no ticks at all."""
+    if not data.get(TICKS_SENT):
+        return None
+    return [e.season_entry.car_id for e in entries if not data.get(races_field(e))]
 
 
 def race_entries_in_grid_order(race: Race) -> list[RaceEntry]:
@@ -74,10 +93,22 @@ class SetupForm(forms.Form):
              if c.key == "cars.fuel"),
             None,
         )  # fmt: skip
-        for n, entry in enumerate(self.entries, start=1):
+        # a driver who did not come has nothing to set up: his car's fields are left as they are
+        ticked = absent_in(self.data, self.entries) if self.is_bound else None
+        self.absent = set(ticked) if ticked is not None else self._marked_absent()
+        # without qualifying, the cars that race take the first slots in this order
+        order = [e for e in self.entries if not e.dns] + [e for e in self.entries if e.dns]
+        default_slot = {e.pk: n for n, e in enumerate(order, start=1)}
+        for entry in self.entries:
             key = _key(entry)
+            self.fields[races_field(entry)] = forms.BooleanField(
+                label=_("Races tonight"), required=False, initial=not entry.dns
+            )
             self.fields[f"{key}-grid"] = forms.IntegerField(
-                label=_("Grid slot"), min_value=1, max_value=slots, initial=entry.grid_slot or n
+                label=_("Grid slot"),
+                min_value=1,
+                max_value=slots,
+                initial=entry.grid_slot or default_slot[entry.pk],
             )
             self.fields[f"{key}-compound"] = forms.ChoiceField(
                 label=_("Tyres"), choices=RaceEntry.Tyres.choices, initial=entry.tyres
@@ -94,7 +125,7 @@ class SetupForm(forms.Form):
                     label=_("Pit stand"),
                     choices=[("", _("none"))] + [(sq, sq) for sq in stands],
                     required=False,
-                    initial=stands[(n - 1) % len(stands)],
+                    initial=stands[(default_slot[entry.pk] - 1) % len(stands)],
                 )
             if tank is not None:
                 self.fields[f"{key}-fuel"] = forms.IntegerField(
@@ -105,12 +136,29 @@ class SetupForm(forms.Form):
                     help_text=_("Empty: a full tank for the whole race."),
                 )
 
+        for entry in self.entries:
+            if entry.season_entry.car_id in self.absent:
+                for name in self.car_fields(entry):
+                    # not read, not checked (a car with no build yet has nothing to check)
+                    self.fields[name].disabled = True
+                    self.fields[name].required = False
+
+    def _marked_absent(self) -> set[str]:
+        return {e.season_entry.car_id for e in self.entries if e.dns}
+
+    def car_fields(self, entry: RaceEntry) -> list[str]:
+        """The names of a car's set-up fields, its tick aside."""
+        key = _key(entry)
+        return [name for name in self.fields if name.startswith(f"{key}-") and name != races_field(entry)]
+
     def rows(self) -> list[CarRow]:
         return [
             CarRow(
                 entry=entry,
                 colour=entry.season_entry.team.colour or NO_COLOUR,
                 ink=ink_for(entry.season_entry.team.colour or NO_COLOUR),
+                races=self[races_field(entry)],
+                absent=entry.season_entry.car_id in self.absent,
                 grid=self[f"{_key(entry)}-grid"],
                 tyres=self[f"{_key(entry)}-compound"],
                 wear=[self[f"{_key(entry)}-{part}"] for part in PARTS],
@@ -122,11 +170,27 @@ class SetupForm(forms.Form):
 
     def clean(self) -> dict[str, Any]:
         data = super().clean()
-        slots = [data.get(f"{_key(e)}-grid") for e in self.entries]
+        racing = self.racing()
+        if not racing:
+            raise forms.ValidationError(_("Tick at least one driver who races."), code="nobody_races")
+        slots = [data.get(f"{_key(e)}-grid") for e in racing]
         taken = [s for s in slots if s is not None]
         if len(taken) != len(set(taken)):
             raise forms.ValidationError(_("Two cars have the same grid slot."), code="grid_twice")
         return data
+
+    @property
+    def qualified(self) -> bool:
+        """Some car has a grid slot (qualifying, or the season's rule): the slots are not renumbered."""
+        return any(e.grid_slot is not None for e in self.entries)
+
+    def racing(self) -> list[RaceEntry]:
+        """The entries whose drivers came, in grid order."""
+        return [e for e in self.entries if e.season_entry.car_id not in self.absent]
+
+    def absent_cars(self) -> list[str]:
+        """The cars of the non-partants, whose drivers did not come."""
+        return [e.season_entry.car_id for e in self.entries if e.season_entry.car_id in self.absent]
 
     def header(self) -> dict[str, Any]:
         """The race-log@1 document without turns: what the table starts from."""
@@ -134,7 +198,7 @@ class SetupForm(forms.Form):
         race = self.race
         weather = data.get("weather")
         cars = []
-        for entry in self.entries:
+        for entry in self.racing():
             key = _key(entry)
             car = {
                 "car": entry.season_entry.car_id,

@@ -3,7 +3,11 @@ the engine as it is typed, then sent as the race's `formule-de/qualifying@1` she
 
 The page counts (throws, the clock started and stopped, corner-exit squares); the absolute time
 and the order are `rules.qualifying.qualify`'s, asked for on every change, never worked out here.
-The sheet goes through the same pipeline as an uploaded one (`race_sheet_submit`).
+Only the drivers present are timed (the non-partants, `RaceEntry.dns`, are left out). A car not
+timed is sent as a lap not completed (`completed: false`), never as 0 throws: the engine puts it
+at the back, in sheet order, which is the entry order the cards are in. The page shows the grid
+it will send and asks to confirm it. The sheet goes through the same pipeline as an uploaded one
+(`race_sheet_submit`).
 """
 
 from __future__ import annotations
@@ -22,7 +26,7 @@ from django.views.decorators.http import require_POST
 from circuits.drawing import ink_for
 from live.errors import reading_error
 from live.forms import race_entries_in_grid_order
-from races.models import Race
+from races.models import Race, RaceEntry
 from rules.formats import LogFormatError
 from rules.qualifying import absolute_time, qualify
 from rules.qualifying_sheet import QUALIFYING_FORMAT, read_qualifying
@@ -49,6 +53,9 @@ def _labels() -> dict[str, str]:
         "throw": _("+1 throw"),
         "absolute": _("Absolute time: {n}"),
         "notCompleted": _("lap not completed"),
+        "notTimed": _("not timed"),
+        "atTheBack": _("starts at the back"),
+        "noThrow": _("A completed lap needs at least one throw (F1)."),
         "grid": _("Grid"),
         "sent": _("The qualifying sheet is sent."),
         "offline": _("The site cannot be reached: nothing is lost, try again."),
@@ -56,12 +63,19 @@ def _labels() -> dict[str, str]:
     }
 
 
+def entries_in_entry_order(race: Race) -> list[RaceEntry]:
+    """The race's entries whose drivers came (not non-partants), in the order they entered the
+    season: the order of the sheet, so the order untimed cars start in at the back (F1)."""
+    entries = race.entries.filter(dns=False).select_related("season_entry__driver", "season_entry__team")
+    return list(entries.order_by("season_entry_id"))
+
+
 @login_required
 def qualifying_page(request: HttpRequest, pk: int) -> HttpResponse:
     """`/races/<id>/live/qualifying/`: a card per car with its counters and clock, the grid below."""
     race = _race_for(request, pk)
     cars = []
-    for entry in race_entries_in_grid_order(race):
+    for entry in entries_in_entry_order(race):
         colour = entry.season_entry.team.colour or NO_COLOUR
         cars.append(
             {
@@ -83,7 +97,10 @@ def qualifying_page(request: HttpRequest, pk: int) -> HttpResponse:
             "submit": reverse("live:race-night-qualifying-submit", kwargs={"pk": race.pk}),
         },
     }
-    return render(request, "live/qualifying.html", {"race": race, "cars": cars, "data": data})
+    absent = [e for e in race_entries_in_grid_order(race) if e.dns]
+    return render(
+        request, "live/qualifying.html", {"race": race, "cars": cars, "data": data, "absent": absent}
+    )
 
 
 def _qualifying_doc(request: HttpRequest, race: Race) -> dict[str, Any] | None:

@@ -102,7 +102,7 @@ class SeasonAdmin(SimpleHistoryAdmin):
                 )
             },
         ),
-        (_("Scoring"), {"fields": ("points_table", "best_results")}),
+        (_("Scoring"), {"fields": ("points_table", "dns_points", "best_results")}),
         (_("Rules"), {"fields": ("laps_per_race", "options", "max_cars_per_team", "protest_window_hours")}),
     )
     change_form_template = "admin/league/season/change_form.html"  # adds "Schedule races"

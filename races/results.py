@@ -82,7 +82,7 @@ def _check_classification(rows: list[ResultRow], entries: dict[str, RaceEntry]) 
                 params={"n": len(rows), "got": ", ".join(map(str, positions))},
             )
         )
-    # F3: cars not finishing are ranked after the finishers.
+    # F3: cars not finishing are ranked after the finishers; the cars that did not start after all.
     by_position = sorted(rows, key=lambda r: r.position)
     for ahead, behind in zip(by_position, by_position[1:], strict=False):
         if ahead.status == Result.Status.ELIMINATED and behind.status == Result.Status.FINISHED:
@@ -90,6 +90,14 @@ def _check_classification(rows: list[ResultRow], entries: dict[str, RaceEntry]) 
                 ValidationError(
                     _("car %(car)s finished but is ranked behind eliminated car %(other)s."),
                     code="order",
+                    params={"car": behind.car, "other": ahead.car},
+                )
+            )
+        if ahead.status == Result.Status.DNS and behind.status != Result.Status.DNS:
+            errors.append(
+                ValidationError(
+                    _("car %(car)s raced but is ranked behind car %(other)s, which did not start."),
+                    code="order_dns",
                     params={"car": behind.car, "other": ahead.car},
                 )
             )
@@ -146,6 +154,8 @@ def race_results_record(
     for row in sorted(rows, key=lambda r: r.position):
         finished = row.status == Result.Status.FINISHED
         points = row.points if row.points is not None else (rules.points_for(row.position) if finished else 0)
+        if row.points is None and row.status == Result.Status.DNS:
+            points = season.dns_points
         result = Result(
             race=race,
             race_entry=entries[str(row.car)],
@@ -192,6 +202,20 @@ def race_results_record(
     if own:
         writes.flush()
     return results
+
+
+def dns_rows(*, race: Race, rows: Iterable[ResultRow], entries: Mapping[str, RaceEntry]) -> list[ResultRow]:
+    """A DNS row for each entry the classification `rows` leaves out (a non-partant: a valid sheet
+    leaves out only those, `sheets.engine.header_check`), after them in car-number order, with the
+    season's points for not starting."""
+    rows = list(rows)
+    classified = {str(row.car) for row in rows}
+    absent = sorted((car for car in entries if car not in classified), key=lambda car: (len(car), car))
+    points = race.season.dns_points
+    return [
+        ResultRow(car=car, position=len(rows) + n, status=Result.Status.DNS, points=points)
+        for n, car in enumerate(absent, start=1)
+    ]
 
 
 def _teams(entries: Mapping[str, RaceEntry]) -> dict[str, str]:

@@ -23,6 +23,7 @@ from races.models import Race, Result
 # Compared with the plain strings values_list() returns.
 _COUNTED = frozenset(str(status) for status in Race.RESULT_STATUSES)
 _ELIMINATED = str(Result.Status.ELIMINATED)
+_DNS = str(Result.Status.DNS)
 
 
 @dataclass(frozen=True)
@@ -108,6 +109,7 @@ class GridCell:
 
     position: int
     eliminated: bool
+    dns: bool = False  # entered, did not start (a non-partant): no place
 
 
 @dataclass(frozen=True)
@@ -268,12 +270,14 @@ def season_scoreboard(*, season: Season) -> Scoreboard:
         if race_id is None or race_status not in _COUNTED:
             continue
         net = points - penalty
-        car.race_scores[race_id] = net
-        car.positions.append(position)
+        dns = status == _DNS
+        car.race_scores[race_id] = net  # a non-partant scores the season's points for it
         car.by_round[round_] = net
         team.race_scores[race_id] = team.race_scores.get(race_id, 0) + net
-        team.positions.append(position)
         team.by_round[round_] = team.by_round.get(round_, 0) + net
+        if not dns:  # a place only counts back for a car that raced
+            car.positions.append(position)
+            team.positions.append(position)
         rounds.add(round_)
-        places[(driver_id, race_id)] = GridCell(position=position, eliminated=status == _ELIMINATED)
+        places[(driver_id, race_id)] = GridCell(position=position, eliminated=status == _ELIMINATED, dns=dns)
     return Scoreboard(season, cars, teams, rounds, places)

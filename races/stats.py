@@ -40,6 +40,8 @@ def driver_stats(*, driver: Driver) -> DriverStats:
     finished: list[int] = []
     causes: Counter[str] = Counter()
     for grid_slot, position, status, cause in rows:
+        if status == Result.Status.DNS:  # a non-partant: not a race he drove
+            continue
         races += 1
         poles += grid_slot == 1
         if status == Result.Status.FINISHED:

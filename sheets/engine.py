@@ -94,10 +94,8 @@ def _cars_check(
             )
     if absent is None:
         excused = {car for car, entry in entries.items() if entry.dns}
-        missing = SiteCode.CAR_MISSING
     else:
         excused = set(absent)
-        missing = SiteCode.CAR_UNACCOUNTED
         for car in sorted(excused, key=_car_order):
             if car not in entries:
                 problems.append(
@@ -107,7 +105,9 @@ def _cars_check(
                 problems.append(site_violation("SITE-entries", SiteCode.ABSENT_RACING, car=car))
     for car in sorted(set(entries) - set(cars) - excused, key=_car_order):
         problems.append(
-            site_violation("SITE-entries", missing, car=car, driver=entries[car].season_entry.driver.slug)
+            site_violation(
+                "SITE-entries", SiteCode.CAR_MISSING, car=car, driver=entries[car].season_entry.driver.slug
+            )
         )
     return problems
 

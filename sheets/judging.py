@@ -24,7 +24,7 @@ from core.services_atomic import atomic_service
 from core.services_checks import clean_without_queries
 from league.models import ExperienceEntry
 from races.models import Penalty, Race, RaceEntry
-from races.results import race_grid_record, race_results_record
+from races.results import dns_rows, race_grid_record, race_results_record
 from races.services import race_entries_many, race_lock, race_lock_many
 from sheets import events
 from sheets.adapter import experience_changes, grid_slots, placings
@@ -383,6 +383,7 @@ def _apply(
     if penalties is None:
         penalties = _penalties(Penalty.objects.filter(race_entry__race=race))
     rows = result_rows(placings=placings(verdict), penalties=penalties)
+    rows += dns_rows(race=race, rows=rows, entries=entries)  # the non-partants the log leaves out
     changes = sheet_changes(race=race, verdict=verdict, rows=rows, entries=entries)
     # Balances can only fall by a spend, or by rewriting the race's rows: then the owners are locked.
     # A sheet that only earns, on a race with no ledger rows yet, waits for no other sheet.

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 
 from races.models import Penalty, Race, RaceEntry, Result
 from races.penalties import grid_penalties_for
-from races.results import ResultRow
+from races.results import ResultRow, dns_rows
 from sheets.adapter import placings
 from sheets.models import RaceSheet
 
@@ -133,7 +133,6 @@ def sheet_results_after_decisions(
     classification = placings(sheet.verdict)
     if sheet.kind != RaceSheet.Kind.RACE or not classification:
         return []
-    return [
-        AdjustedLine(row=row, entry=entries.get(str(row.car)))
-        for row in result_rows(placings=classification, penalties=penalties)
-    ]
+    rows = result_rows(placings=classification, penalties=penalties)
+    rows += dns_rows(race=sheet.race, rows=rows, entries=entries)  # the non-partants
+    return [AdjustedLine(row=row, entry=entries.get(str(row.car))) for row in rows]

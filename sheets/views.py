@@ -20,6 +20,7 @@ from django.views.decorators.http import require_POST
 from core.messages import refusal_text
 from races.models import Race, RaceEntry
 from races.penalties import race_penalties
+from races.results import ResultRow, dns_rows
 from sheets.corrections import correction_source, sheet_photos_reuse
 from sheets.forms import ProtestForm, RaceSheetForm
 from sheets.models import Protest, RaceSheet, SubmissionAttempt
@@ -169,6 +170,17 @@ def _car_lines(items: list[dict[str, Any]], entries: dict[str, RaceEntry]) -> li
     return [Line(data=item, entry=entries.get(str(item.get("car")))) for item in items]
 
 
+def _classification(sheet: RaceSheet, entries: dict[str, RaceEntry]) -> list[Line]:
+    """A valid sheet's classification, then the entries it leaves out: the non-partants (DNS)."""
+    lines = _car_lines((sheet.verdict or {}).get("classification", []), entries)
+    if sheet.kind != RaceSheet.Kind.RACE:
+        return lines
+    raced = [ResultRow(car=str(line.data.get("car")), position=n) for n, line in enumerate(lines, start=1)]
+    absent = dns_rows(race=sheet.race, rows=raced, entries=entries)
+    shown = [{"position": r.position, "car": r.car, "status": r.status, "points": r.points} for r in absent]
+    return lines + [Line(data=data, entry=entries.get(data["car"])) for data in shown]
+
+
 def sheet_detail(request: HttpRequest, pk: int) -> HttpResponse:
     try:
         sheet = sheet_detail_selector(pk=pk)
@@ -225,7 +237,7 @@ def sheet_detail(request: HttpRequest, pk: int) -> HttpResponse:
             "race": race,
             "verdict": verdict,
             "violations": _car_lines(verdict.get("violations", []), entries),
-            "classification": _car_lines(verdict.get("classification", []), entries) if valid else [],
+            "classification": _classification(sheet, entries) if valid else [],
             "first": first,
             "first_entry": entries.get(str(first.data.get("car"))) if first else None,
             "knock_on": _car_lines(first.knock_on, entries) if first else [],

@@ -79,16 +79,23 @@ def chart_markers(line: Line) -> SafeString:
 
 
 @register.simple_tag
-def result_cells(cells: Iterable[GridCell | None], eliminated: str, out: str) -> SafeString:
-    """A results-grid row's cells: the place, the podium marked, "Out" when eliminated, "·" when absent.
+def result_cells(
+    cells: Iterable[GridCell | None], eliminated: str, out: str, not_started: str = "", dns: str = ""
+) -> SafeString:
+    """A results-grid row's cells: the place, the podium marked, "Out" when eliminated, "DNS" when
+    entered but not at the table, "·" when not in the race.
 
-    `eliminated` and `out` are the translated labels of the abbreviation, looked up once a page.
+    `eliminated`, `out`, `not_started` and `dns` are the translated labels of the abbreviations,
+    looked up once a page.
     """
     out_mark = format_html('<abbr title="{}">{}</abbr>', eliminated, out)
+    dns_mark = format_html('<td class="cell-dns"><abbr title="{}">{}</abbr></td>', not_started, dns)
     html = []
     for cell in cells:
         if cell is None:
             html.append("<td>·</td>")
+        elif cell.dns:
+            html.append(dns_mark)
         elif cell.eliminated:
             html.append(f'<td class="cell-out">{cell.position}{out_mark}</td>')
         elif cell.position == 1:

@@ -1,6 +1,9 @@
 // Qualifying at the table: each car's lap counted on the page (throws, the clock, overshoot
 // squares), kept in the browser's storage so a reload loses nothing; the grid is the engine's,
-// asked for after every change; "Send" submits the formule-de/qualifying@1 sheet.
+// asked for after every change. A car starts "not timed" and is sent as a lap not completed
+// (never a completed lap of 0 throws), so it starts at the back; its first throw counted makes its
+// lap "completed" (or say "not completed"). "Send" shows the grid the sheet will make and sends the formule-de/qualifying@1
+// sheet once it is confirmed.
 (function () {
   "use strict";
   var root = document.querySelector("[data-qualifying]");
@@ -10,7 +13,7 @@
   }
   var data = JSON.parse(dataNode.textContent);
   var L = data.labels;
-  var KEY = "fd-qualifying-" + data.race;
+  var KEY = "fd-qualifying-2-" + data.race; // 2: laps with a status (not timed, completed, not completed)
   var csrf = (document.cookie.match(/(?:^|; )csrftoken=([^;]+)/) || [])[1] || "";
   var laps = {};
   try {
@@ -29,7 +32,7 @@
   function lapOf(car) {
     var lap = laps[car.car];
     if (!lap) {
-      lap = laps[car.car] = { throws: 0, exit: 0, ms: 0, since: null, tyres: car.tyres, weather: "sun", completed: true };
+      lap = laps[car.car] = { throws: 0, exit: 0, ms: 0, since: null, tyres: car.tyres, weather: "sun", status: "untimed" };
     }
     return lap;
   }
@@ -57,7 +60,7 @@
           exit_squares: lap.exit,
           tyres: lap.tyres,
           weather: lap.weather,
-          completed: lap.completed,
+          completed: lap.status === "done",
         };
       }),
     };
@@ -77,37 +80,61 @@
   }
 
   var gridTimer = null;
+  function showGrid(body) {
+    var known = names();
+    data.cars.forEach(function (car) {
+      var node = root.querySelector('[data-lap="' + car.car + '"] [data-absolute]');
+      var value = body.absolute[car.car];
+      var lap = lapOf(car);
+      node.textContent =
+        lap.status === "untimed" ? L.notTimed + " · " + L.atTheBack
+          : value === null || value === undefined ? L.notCompleted + " · " + L.atTheBack
+            : L.absolute.replace("{n}", value);
+    });
+    var grid = document.getElementById("live-grid");
+    grid.textContent = "";
+    body.grid.forEach(function (slot) {
+      grid.appendChild(slotItem(slot, known));
+    });
+  }
+  function slotItem(slot, known) {
+    var item = document.createElement("li");
+    var lap = laps[slot.car];
+    var untimed = !lap || lap.status === "untimed";
+    item.setAttribute("data-grid-car", slot.car);
+    if (slot.absolute === null) {
+      item.className = "is-untimed";
+    }
+    item.textContent =
+      L.car.replace("{car}", slot.car).replace("{driver}", known[slot.car] ? known[slot.car].name : "") + " · " +
+      (slot.absolute !== null ? slot.absolute + " · " + slot.clock : (untimed ? L.notTimed : L.notCompleted) + " · " + L.atTheBack);
+    return item;
+  }
+  function names() {
+    var out = {};
+    data.cars.forEach(function (car) {
+      out[car.car] = car;
+    });
+    return out;
+  }
+  function fetchGrid() {
+    return post(data.urls.grid, sheet()).then(function (answer) {
+      if (answer.status !== 200) {
+        say(answer.body.detail || String(answer.status), "error");
+        return null;
+      }
+      messageNode.hidden = true;
+      showGrid(answer.body);
+      return answer.body;
+    });
+  }
   function askGrid() {
     window.clearTimeout(gridTimer);
+    hideConfirm();
     gridTimer = window.setTimeout(function () {
-      post(data.urls.grid, sheet())
-        .then(function (answer) {
-          if (answer.status !== 200) {
-            say(answer.body.detail || String(answer.status), "error");
-            return;
-          }
-          messageNode.hidden = true;
-          var names = {};
-          data.cars.forEach(function (car) {
-            names[car.car] = car;
-            var node = root.querySelector('[data-lap="' + car.car + '"] [data-absolute]');
-            var value = answer.body.absolute[car.car];
-            node.textContent = value === null || value === undefined ? L.notCompleted : L.absolute.replace("{n}", value);
-          });
-          var grid = document.getElementById("live-grid");
-          grid.textContent = "";
-          answer.body.grid.forEach(function (slot) {
-            var item = document.createElement("li");
-            item.setAttribute("data-grid-car", slot.car);
-            item.textContent =
-              L.car.replace("{car}", slot.car).replace("{driver}", names[slot.car] ? names[slot.car].name : "") + " · " +
-              (slot.absolute === null ? L.notCompleted : slot.absolute) + " · " + slot.clock;
-            grid.appendChild(item);
-          });
-        })
-        .catch(function () {
-          say(L.offline, "error");
-        });
+      fetchGrid().catch(function () {
+        say(L.offline, "error");
+      });
     }, 150);
   }
 
@@ -129,7 +156,10 @@
     card.classList.toggle("is-running", Boolean(lap.since));
     card.querySelector('[data-field="tyres"]').value = lap.tyres;
     card.querySelector('[data-field="weather"]').value = lap.weather;
-    card.querySelector('[data-field="completed"]').checked = lap.completed;
+    card.querySelectorAll('[data-field="status"] input').forEach(function (radio) {
+      radio.checked = radio.value === lap.status;
+    });
+    card.classList.toggle("is-untimed", lap.status === "untimed");
   }
 
   data.cars.forEach(function (car) {
@@ -151,6 +181,7 @@
           break;
         case "throws+":
           lap.throws += 1;
+          timing(lap);
           break;
         case "throws-":
           lap.throws = Math.max(0, lap.throws - 1);
@@ -171,12 +202,13 @@
     card.addEventListener("change", function (event) {
       var field = event.target.getAttribute("data-field");
       var lap = lapOf(car);
-      if (field === "completed") {
-        lap.completed = event.target.checked;
+      if (event.target.closest('[data-field="status"]')) {
+        lap.status = event.target.value;
       } else if (field) {
         lap[field] = event.target.value;
       }
       save();
+      render(car);
       askGrid();
     });
     render(car);
@@ -190,7 +222,49 @@
     });
   }, 250);
 
-  root.querySelector('[data-action="submit"]').addEventListener("click", function (event) {
+  // a lap with a throw counted is a lap completed unless the table says otherwise
+  function timing(lap) {
+    if (lap.status === "untimed") {
+      lap.status = "done";
+    }
+  }
+
+  var confirmNode = document.getElementById("live-grid-confirm");
+  function hideConfirm() {
+    confirmNode.hidden = true;
+  }
+
+  // "Send": the grid the sheet makes, asked again of the engine, to be confirmed first
+  root.querySelector('[data-action="review"]').addEventListener("click", function (event) {
+    var button = event.currentTarget;
+    button.disabled = true;
+    fetchGrid()
+      .then(function (body) {
+        button.disabled = false;
+        if (!body) {
+          return;
+        }
+        var list = confirmNode.querySelector("[data-confirm-grid]");
+        var known = names();
+        list.textContent = "";
+        body.grid.forEach(function (slot) {
+          list.appendChild(slotItem(slot, known));
+        });
+        confirmNode.hidden = false;
+        confirmNode.querySelector('[data-action="submit"]').focus();
+      })
+      .catch(function () {
+        button.disabled = false;
+        say(L.offline, "error");
+      });
+  });
+
+  confirmNode.querySelector('[data-action="back"]').addEventListener("click", function () {
+    hideConfirm();
+    root.querySelector('[data-action="review"]').focus();
+  });
+
+  confirmNode.querySelector('[data-action="submit"]').addEventListener("click", function (event) {
     var button = event.currentTarget;
     button.disabled = true;
     post(data.urls.submit, sheet())

@@ -1,6 +1,7 @@
-// Race night set-up: each car's wear build is added up as it is typed and checked by the engine
-// (the page's wear-check URL asks `races.wear.wear_build_problems`), so a wrong build is seen
-// before the race starts. Without JavaScript the form is checked when it is sent.
+// Race night set-up: who races tonight (the others are non-partants), then each car's wear build,
+// added up as it is typed and checked by the engine (the page's wear-check URL asks
+// `races.wear.wear_build_problems`), so a wrong build is seen before the race starts. Without
+// JavaScript the form is checked when it is sent.
 (function () {
   "use strict";
   var root = document.querySelector("[data-live-setup]");
@@ -47,4 +48,113 @@
     });
     check();
   });
+
+  // Who races tonight: an unticked driver's car is folded away and not sent (a non-partant);
+  // the ticks are saved at once, so qualifying times only the drivers present and a reload keeps them.
+  var presenceUrl = root.getAttribute("data-presence");
+  var who = root.querySelector("[data-who-races]");
+  var whoStatus = root.querySelector("[data-who-status]");
+  var form = root.querySelector("form.live-setup-form");
+  var gridTouched = false;
+  if (!who || !form) {
+    return;
+  }
+  // the words are the template's, in the reader's language
+  var words = {
+    whoCount: who.getAttribute("data-words-count"),
+    whoSaved: who.getAttribute("data-words-saved"),
+    nobody: who.getAttribute("data-words-nobody"),
+    offline: who.getAttribute("data-words-offline"),
+  };
+  root.querySelectorAll('input[name$="-grid"]').forEach(function (input) {
+    input.addEventListener("input", function () {
+      gridTouched = true;
+    });
+  });
+  function fieldsetOf(box) {
+    var car = box.name.replace(/^car-/, "").replace(/-races$/, "");
+    return root.querySelector('fieldset[data-car="' + car + '"]');
+  }
+  function boxes() {
+    return Array.prototype.slice.call(who.querySelectorAll('input[type="checkbox"]'));
+  }
+  // Without a grid from qualifying, the cars that race take the first slots, in the page's order.
+  function renumber() {
+    if (root.getAttribute("data-qualified") === "1" || gridTouched) {
+      return;
+    }
+    var ticked = boxes().filter(function (box) {
+      return box.checked;
+    });
+    var rest = boxes().filter(function (box) {
+      return !box.checked;
+    });
+    ticked.concat(rest).forEach(function (box, index) {
+      var input = fieldsetOf(box) && fieldsetOf(box).querySelector('input[name$="-grid"]');
+      if (input) {
+        input.value = String(index + 1);
+      }
+    });
+  }
+  function show(box) {
+    var fieldset = fieldsetOf(box);
+    if (fieldset) {
+      fieldset.hidden = !box.checked;
+      fieldset.disabled = !box.checked;
+    }
+  }
+  function say(text, wrong) {
+    whoStatus.textContent = text;
+    whoStatus.className = "live-who-status" + (wrong ? " is-wrong" : "");
+  }
+  function counted() {
+    var racing = boxes().filter(function (box) {
+      return box.checked;
+    }).length;
+    return (words.whoCount || "{racing} / {all}")
+      .replace("{racing}", String(racing))
+      .replace("{absent}", String(boxes().length - racing))
+      .replace("{all}", String(boxes().length));
+  }
+  function save() {
+    var body = new URLSearchParams();
+    body.set("who-races", "1");
+    boxes().forEach(function (box) {
+      if (box.checked) {
+        body.set(box.name, "on");
+      }
+    });
+    var csrf = form.querySelector('input[name="csrfmiddlewaretoken"]');
+    fetch(presenceUrl, {
+      method: "POST",
+      credentials: "same-origin",
+      headers: { Accept: "application/json", "X-CSRFToken": csrf ? csrf.value : "" },
+      body: body,
+    })
+      .then(function (response) {
+        return response.json().then(function (answer) {
+          if (response.ok) {
+            say((words.whoSaved || "✓") + " " + counted(), false);
+          } else {
+            say(answer.detail || String(response.status), true);
+          }
+        });
+      })
+      .catch(function () {
+        say(words.offline || "offline", true);
+      });
+  }
+  boxes().forEach(function (box) {
+    show(box);
+    box.addEventListener("change", function () {
+      show(box);
+      renumber();
+      if (!boxes().some(function (b) { return b.checked; })) {
+        say(words.nobody || "", true); // nothing saved: at least one driver races
+        return;
+      }
+      save();
+    });
+  });
+  say(counted(), false);
 })();
