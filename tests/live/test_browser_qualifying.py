@@ -67,7 +67,9 @@ def test_the_laps_are_counted_by_taps_and_sent_as_the_qualifying_sheet(live_serv
     # The engine's grid: car 3 first (19 throws against 20).
     expect(page.locator("#live-grid li").first).to_have_attribute("data-grid-car", "3")
 
-    page.locator('[data-action="submit"]').tap()
+    page.locator('[data-action="review"]').tap()  # the grid it makes, to be confirmed
+    expect(page.locator("#live-grid-confirm li").first).to_have_attribute("data-grid-car", "3")
+    page.locator('#live-grid-confirm [data-action="submit"]').tap()
     page.wait_for_url("**/sheets/*/")
     sheet = RaceSheet.objects.get(race=oval.race, kind=RaceSheet.Kind.QUALIFYING)
     assert sheet.status == RaceSheet.Status.VALID, sheet.error
