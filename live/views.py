@@ -25,7 +25,7 @@ from circuits.maps import circuit_drawing, circuit_square_names, square_name
 from league.rules_display import control_json, option_specs
 from live import engine, selectors, services
 from live.errors import TableUnplayable
-from live.forms import SetupForm, race_entries_in_grid_order
+from live.forms import TICKS_SENT, SetupForm, race_entries_in_grid_order
 from live.models import LiveTable
 from live.permissions import table_writer_allowed
 from live.rolls import NoSuchDie, SiteRoll, site_roll
@@ -75,6 +75,16 @@ def page_labels() -> dict[str, Any]:
         "out": _("out"),
         "penalty": _("{n} penalty"),
         "otherWay": _("other way"),
+        "stayPut": _("Stay put: {square}"),
+        "standStop": _("Pit stop in the stand: {square}"),
+        "stand": _("Stand"),
+        "outWhy": _("eliminated: {why}"),
+        "eliminated": _("No. {car} is eliminated: {why}"),
+        "recordOut": _("Record it: the car is out"),
+        "cancel": _("No: back to the stops"),
+        "rollsFor": _("d20: {test} ({square})"),
+        "noRoll": _("no d20"),
+        "runTitle": _("{n} d20 rolls ({test}), in any order"),
         "test": _("{who} rolls a d20: {test}"),
         "typeTest": _("d20 for the {test} test"),
         "confirm": _("Play the move"),
@@ -140,6 +150,16 @@ def page_labels() -> dict[str, Any]:
         "racing": _("racing"),
         "carFinished": _("finished the race"),
         "carOut": _("out: {cause}"),
+        # why a car is out (rules.state.Cause), as the dashboards say it
+        "causes": {
+            "body": _("body"),
+            "engine": _("engine"),
+            "handling": _("road holding"),
+            "blocking": _("blocking"),
+            "corner": _("too few stops in a corner"),
+            "road-exit": _("off the road"),
+            "rules": _("a rule broken"),
+        },
         "updated": _("Updated {time}"),
         "tests": {
             "collision": _("collision"),
@@ -198,7 +218,9 @@ def race_night(request: HttpRequest, pk: int) -> HttpResponse:
     elif request.method == "POST" and form.is_valid():
         try:
             header = form.header()
-            table = services.table_create(race=race, user=request.user, header=header)
+            table = services.table_create(
+                race=race, user=request.user, header=header, absent=form.absent_cars()
+            )
         except services.TableRefused as exc:
             problems = _violation_texts(exc)
         except TableUnplayable as exc:
@@ -220,6 +242,8 @@ def race_night(request: HttpRequest, pk: int) -> HttpResponse:
             "problems": problems,
             "parts": part_labels(),
             "wear_check_url": reverse("live:race-night-wear", kwargs={"pk": race.pk}),
+            "presence_url": reverse("live:race-night-presence", kwargs={"pk": race.pk}),
+            "ticks_sent": TICKS_SENT,
             "finished": selectors.race_tables(race=race).first(),
         },
         status=200 if request.method != "POST" else 409 if unplayable is not None else 400,
@@ -297,6 +321,15 @@ def roll_dice(request: HttpRequest, pk: int) -> JsonResponse:
 def race_night_table(request: HttpRequest, pk: int) -> HttpResponse:
     """`/live/tables/<id>/`: the board, whose move it is, every car's dashboard; recording or watching."""
     table = get_object_or_404(LiveTable.objects.select_related("race__season", "race__circuit"), pk=pk)
+    context = table_page(request, table, may_record=True)
+    if isinstance(context, HttpResponse):
+        return context
+    return render(request, "live/table.html", context)
+
+
+def table_page(request: HttpRequest, table: LiveTable, *, may_record: bool) -> dict[str, Any] | HttpResponse:
+    """The table page's context (its first paint and the script's data), or the page saying why
+    the engine cannot play it. `may_record` False: watching only, whoever asks (the TV view)."""
     race = table.race
     try:
         now = selectors.table_state(table=table)
@@ -305,7 +338,7 @@ def race_night_table(request: HttpRequest, pk: int) -> HttpResponse:
         return render(
             request, "live/unplayable.html", {"race": race, "table": table, "reason": exc.text()}, status=409
         )
-    recording = selectors.table_may_write(table=table, user=request.user)
+    recording = may_record and selectors.table_may_write(table=table, user=request.user)
     paper = _paper_sheet(request, race, request.GET.get("transcribe")) if recording else None
     names = circuit_square_names(race.circuit)  # how the table names the squares; ids stay in the log
     cars = _cars(race, now, names)
@@ -347,6 +380,8 @@ def race_night_table(request: HttpRequest, pk: int) -> HttpResponse:
         "centres": centres,
         "names": names,
         "pitLane": sorted(now.engine.game.track.pit_lane),  # a way through it says so
+        # each car's stand (S2): its stand stop is asked beside the others
+        "stands": {str(c["car"]): c["stand"] for c in table.header.get("cars") or () if c.get("stand")},
         # a board on its picture is framed on the car to play and its stops at phone size
         "picture": bool(layout is not None and layout.picture is not None),
         "labels": page_labels(),
@@ -370,23 +405,19 @@ def race_night_table(request: HttpRequest, pk: int) -> HttpResponse:
         },
         "csrf": get_token(request) if recording else "",
     }
-    return render(
-        request,
-        "live/table.html",
-        {
-            "race": race,
-            "table": table,
-            "state": state,
-            "cars": cars,
-            "svg": svg,
-            "recording": recording,
-            "data": data,
-            "events": list(reversed(state["events"][-8:])),
-            "paper": paper,
-            "photos": list(paper.photos.all()) if paper else [],
-            "site_rolls": list(table.site_rolls.all()),
-        },
-    )
+    return {
+        "race": race,
+        "table": table,
+        "state": state,
+        "cars": cars,
+        "svg": svg,
+        "recording": recording,
+        "data": data,
+        "events": list(reversed(state["events"][-8:])),
+        "paper": paper,
+        "photos": list(paper.photos.all()) if paper else [],
+        "site_rolls": list(table.site_rolls.all()),
+    }
 
 
 MARK_STATES = {CarStatus.FINISHED: "finished", CarStatus.RACING: "racing"}  # else "out"

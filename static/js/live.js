@@ -187,11 +187,17 @@
 
   // A board on its picture: at phone size the view is framed on the car to play and the squares
   // it may stop on, big enough to tap; a button shows the whole board (and back).
-  var pictureBoard = Boolean(svg && data.picture);
+  // A drawn board is framed the same way on a phone (not on the TV view: the whole board, large).
+  var narrow = window.matchMedia ? window.matchMedia("(max-width: 40rem)").matches : false;
+  var pictureBoard = Boolean(svg && (data.picture || (narrow && !data.tv)));
+  if (pictureBoard && mapBox) {
+    mapBox.classList.add("is-framed", "is-zoomed");
+  }
   var zoomButton = mapBox ? mapBox.querySelector('[data-action="zoom"]') : null;
   var wholeBox = svg ? svg.getAttribute("viewBox") : "";
   var zoomed = pictureBoard;
   var TAP_PX = 56; // a square's size on the screen when framed (a finger's width and more)
+  var MIN_PX = 44; // never smaller when many stops are lit: the far ones are in the list
   var SQUARE_UNITS = 10; // a square in the SVG's units (circuits/drawing.py SCALE)
 
   function toPlaySquare() {
@@ -200,6 +206,15 @@
       return c.car === toPlay;
     })[0];
     return car ? car.square || car.last_square : null;
+  }
+
+  var spareFocus = null; // the retired car whose spare car's move is being built
+
+  function lastSquareOf(car) {
+    var info = (state.cars || []).filter(function (c) {
+      return c.car === car;
+    })[0];
+    return info ? info.square || info.last_square : null;
   }
 
   function frame() {
@@ -212,7 +227,9 @@
       zoomButton.setAttribute("aria-pressed", zoomed ? "true" : "false");
       zoomButton.textContent = zoomButton.getAttribute(zoomed ? "data-zoomed" : "data-whole");
     }
-    var squares = [toPlaySquare()].concat(stopsShown).filter(function (sq) {
+    // a spare car's move (A5) is framed on its stand, where the spare car leaves from
+    var focus = spareFocus ? (data.stands || {})[spareFocus] || lastSquareOf(spareFocus) : toPlaySquare();
+    var squares = [focus].concat(stopsShown).filter(function (sq) {
       return sq && data.centres[sq];
     });
     var whole = wholeBox.split(/\s+/).map(Number);
@@ -231,11 +248,20 @@
     // at least wide enough for a square to be TAP_PX on the screen, in the box's own shape
     var aspect = rect.width / rect.height;
     var width = Math.max(x1 - x0, (y1 - y0) * aspect, (rect.width / TAP_PX) * SQUARE_UNITS);
+    width = Math.min(width, (rect.width / MIN_PX) * SQUARE_UNITS);
     var height = width / aspect;
     width = Math.min(width, whole[2]);
     height = Math.min(height, whole[3]);
-    var cx = Math.min(Math.max((x0 + x1) / 2, whole[0] + width / 2), whole[0] + whole[2] - width / 2);
-    var cy = Math.min(Math.max((y0 + y1) / 2, whole[1] + height / 2), whole[1] + whole[3] - height / 2);
+    var cx = (x0 + x1) / 2;
+    var cy = (y0 + y1) / 2;
+    // too many stops to show them all big enough: the car stays in the frame
+    var car = data.centres[squares[0]];
+    if (car) {
+      cx = Math.min(Math.max(cx, car[0] - width / 2 + pad), car[0] + width / 2 - pad);
+      cy = Math.min(Math.max(cy, car[1] - height / 2 + pad), car[1] + height / 2 - pad);
+    }
+    cx = Math.min(Math.max(cx, whole[0] + width / 2), whole[0] + whole[2] - width / 2);
+    cy = Math.min(Math.max(cy, whole[1] + height / 2), whole[1] + whole[3] - height / 2);
     svg.setAttribute("viewBox", [cx - width / 2, cy - height / 2, width, height].map(function (v) {
       return Math.round(v * 10) / 10;
     }).join(" "));
@@ -269,7 +295,7 @@
     if (car.status === "finished") {
       return L.carFinished;
     }
-    return fill(L.carOut, { cause: car.cause || car.status });
+    return fill(L.carOut, { cause: (L.causes && L.causes[car.cause]) || car.cause || car.status });
   }
 
   function renderDashboards() {
@@ -296,6 +322,9 @@
         return;
       }
       item.classList.toggle("is-to-play", car.car === toPlay);
+      item.classList.toggle("is-out", car.status !== "racing" && car.status !== "finished");
+      item.classList.toggle("is-finished", car.status === "finished");
+      item.classList.toggle("is-racing", car.status === "racing");
       item.querySelector("[data-pos]").textContent = position[car.car] ? fill(L.position, { n: position[car.car] }) : "";
       item.querySelector("[data-gear]").textContent = car.gear ? fill(L.gear, { gear: car.gear }) : "";
       item.querySelector("[data-square]").textContent = square || "";
@@ -498,9 +527,14 @@
     stopsShown.forEach(function (square) {
       var polygon = svg && svg.querySelector('polygon[data-sq="' + square + '"]');
       if (polygon) {
-        polygon.classList.remove("is-stop");
+        polygon.classList.remove("is-stop", "is-out-stop", "is-stand-stop");
       }
     });
+    if (svg) {
+      svg.querySelectorAll(".stop-label").forEach(function (label) {
+        label.parentNode.removeChild(label);
+      });
+    }
     stopsShown = [];
     frame();
   }
@@ -528,19 +562,23 @@
   function focusFirst(selector) {
     var node = stepNode.querySelector(selector);
     if (node) {
-      node.focus();
+      node.focus({ preventScroll: true }); // the board and the choices stay where they are
     }
     return Boolean(node);
   }
 
   function startMove(fresh) {
     draft = null;
+    spareFocus = null;
     clearStops();
     if (!recording || !stepNode) {
       return;
     }
     if (!state.to_play) {
       panel(state.status === "finished" ? L.finished : L.over);
+      if (state.status === "over") {
+        spareButtons(); // A5: every car out, a spare car may still leave its stand
+      }
       return;
     }
     busy = true;
@@ -938,7 +976,7 @@
     if (die) {
       stepNode.appendChild(roll);
     }
-    input.focus();
+    input.focus({ preventScroll: true });
     return input;
   }
 
@@ -1027,19 +1065,9 @@
     return true;
   }
 
-  // After the die: a tyre stop asks its pit d20 first (a fast stop goes on past the stand).
+  // After the die: the stops. A tyre stop's pit d20 is asked once its stand is chosen (askTests);
+  // a fast stop then offers the squares past the stand (stopsAfterPitRoll).
   function afterRoll() {
-    var pit = draft.extra && draft.extra.pit;
-    if (pit && pit.stop === "tyres" && (draft.pitRoll === null || draft.pitRoll === undefined)) {
-      panel(fill(L.test, { who: who(draft.car), test: testName("pit") }));
-      numberForm(fill(L.typeTest, { test: testName("pit") }), data.d20[0], data.d20[1], function (roll) {
-        draft.pitRoll = roll;
-        saveDraft();
-        askStop();
-      }, "d20", null, typed());
-      backButton(askRoll);
-      return;
-    }
     askStop();
   }
 
@@ -1060,7 +1088,23 @@
       bits.push(L.pitLane);
     }
     bits.push(costText(way.cost));
+    var rolls = rollsText(way);
+    if (rolls) {
+      bits.push(rolls);
+    }
     return bits.join(" · ");
+  }
+
+  // The d20s a way calls for as far as known (a dangerous square crossed: road holding there).
+  function rollsText(way) {
+    return (way.tests || [])
+      .filter(function (t) {
+        return t.kind !== "pit"; // the stand's own roll is said by the stand's label
+      })
+      .map(function (t) {
+        return fill(L.rollsFor, { test: testName(t.kind), square: t.square ? nameOf(t.square) : "" }).replace(/\s*\(\)$/, "");
+      })
+      .join(", ");
   }
 
   function stopsQuery() {
@@ -1080,12 +1124,39 @@
     return query;
   }
 
+  // The car's stand (S2), when the season plays pit stops: its stand stop is asked beside the
+  // others (a tyre stop, the type kept), so the stand lights up when the roll reaches it.
+  function standQuery() {
+    var extra = draft.extra || {};
+    if (draft.spare || extra.pit || !(data.stands || {})[draft.car]) {
+      return null;
+    }
+    var query = stopsQuery();
+    query.pit = JSON.stringify({ stop: "tyres" });
+    return query;
+  }
+
+  function carSquare(car) {
+    var info = (state.cars || []).filter(function (c) {
+      return c.car === car;
+    })[0];
+    return info ? info.square : null;
+  }
+
   function askStop() {
-    var car = draft.car;
     busy = true;
-    api("GET", withQuery(urls.choices, stopsQuery()))
-      .then(function (answer) {
+    var asks = [api("GET", withQuery(urls.choices, stopsQuery()))];
+    var stand = standQuery();
+    if (stand) {
+      // not reachable or not allowed: no stand stop, the others as they are
+      asks.push(api("GET", withQuery(urls.choices, stand)).catch(function () {
+        return null;
+      }));
+    }
+    Promise.all(asks)
+      .then(function (answers) {
         busy = false;
+        var answer = answers[0];
         if (!answer.ok) {
           say(answer.body && answer.body.detail ? answer.body.detail : fill(L.error, { detail: answer.status }), "error", violationTexts(answer.body));
           draft.roll = null;
@@ -1093,61 +1164,125 @@
           backToDie();
           return;
         }
-        var stops = answer.body.stops || [];
-        var rollText = Array.isArray(draft.roll) ? draft.roll.join("+") : draft.roll;
-        panel(L.chooseStop + " · " + who(car) + " · " + fill(L.gear, { gear: draft.gear }) + " · " + rollText);
-        if (!stops.length) {
-          stepNode.appendChild(el("p", "note", L.noStop));
-        }
-        var list = el("div", "live-stops");
-        var bySquare = {};
-        stops.forEach(function (stop) {
-          var ways = [stop.way].concat(stop.matters ? stop.alternatives || [] : []);
-          ways.forEach(function (way, n) {
-            var node = button(
-              fill(L.stop, { square: nameOf(stop.square) }) + (n ? " (" + L.otherWay + ")" : ""),
-              wayText(way),
-              function () {
-                chooseWay(way);
-              },
-              "live-stop"
-            );
-            node.setAttribute("data-square", stop.square);
-            node.setAttribute("data-brake", String(way.brake || 0));
-            node.setAttribute("data-pit-lane", way.path && way.path.some(inPitLane) ? "1" : "0");
-            list.appendChild(node);
-          });
-          bySquare[stop.square] = stop.way;
-          var polygon = svg && svg.querySelector('polygon[data-sq="' + stop.square + '"]');
-          if (polygon) {
-            polygon.classList.add("is-stop");
-            stopsShown.push(stop.square);
+        var stops = (answer.body.stops || []).slice();
+        var extra = answers[1] && answers[1].ok ? answers[1].body.stops || [] : [];
+        extra.forEach(function (stop) {
+          if (stop.way.move && stop.way.move.pit) {
+            stops.push(stop);
           }
         });
-        stepNode.appendChild(list);
-        backButton(function () {
-          if (!draft.spare) {
-            draft.roll = null; // a spare car's die is in its form, kept there to change
-          }
-          draft.pitRoll = null;
-          saveDraft();
-          backToDie();
-        });
-        // One tap on a lit square chooses its cheapest way.
-        boardPick = function (square) {
-          if (bySquare[square]) {
-            chooseWay(bySquare[square]);
-          }
-        };
-        if (stops.length) {
-          follow(stops[0].square);
+        // the pit d20 kept the car in the stand chosen: nothing more to choose (a fast stop's
+        // squares past it are shown, to be tapped)
+        var chosen = draft.afterPit;
+        draft.afterPit = null;
+        if (chosen && stops.length === 1 && stops[0].square === chosen) {
+          chooseWay(stops[0].way);
+          return;
         }
-        focusFirst(".live-stop");
+        showStops(stops);
       })
       .catch(function () {
         busy = false;
         say(L.offline, "error", null, askStop);
       });
+  }
+
+  // Every way offered: the cheapest to each square, then each other way that costs something
+  // else or calls for other rolls; an eliminating way in its own colour, with its cause.
+  function showStops(stops) {
+    var car = draft.car;
+    var here = carSquare(car);
+    var rollText = Array.isArray(draft.roll) ? draft.roll.join("+") : draft.roll;
+    panel(L.chooseStop + " · " + who(car) + " · " + fill(L.gear, { gear: draft.gear }) + " · " + rollText);
+    if (!stops.length) {
+      stepNode.appendChild(el("p", "note", L.noStop));
+    }
+    var list = el("div", "live-stops");
+    var bySquare = {};
+    stops.forEach(function (stop) {
+      var ways = [stop.way].concat(stop.alternatives || []);
+      var pit = Boolean(stop.way.move && stop.way.move.pit);
+      // ways to one square that differ by their rolls: the one calling for none says so
+      var rolled = ways.some(function (way) {
+        return rollsText(way) !== "";
+      });
+      ways.forEach(function (way, n) {
+        var stay = !(way.path || []).length && way.move && way.move.to === here && !pit;
+        var out = Boolean(way.cost && way.cost.out);
+        var words = stay ? L.stayPut : pit ? L.standStop : L.stop;
+        var node = button(
+          fill(words, { square: nameOf(stop.square) }),
+          wayText(way) + (rolled && !rollsText(way) ? " · " + L.noRoll : ""),
+          function () {
+            chooseWay(way);
+          },
+          "live-stop" + (out ? " is-out" : "") + (stay ? " is-stay" : "") + (pit ? " is-stand" : "")
+        );
+        var main = node.querySelector(".choice-main");
+        if (nameOf(stop.square) !== stop.square) {
+          main.appendChild(el("small", "choice-id", stop.square));
+        }
+        if (n) {
+          main.appendChild(document.createTextNode(" (" + L.otherWay + ")"));
+        }
+        if (out) {
+          node.appendChild(el("span", "choice-why", fill(L.outWhy, { why: way.why || L.out })));
+        }
+        node.setAttribute("data-square", stop.square);
+        node.setAttribute("data-brake", String(way.brake || 0));
+        node.setAttribute("data-pit-lane", way.path && way.path.some(inPitLane) ? "1" : "0");
+        node.setAttribute("data-out", out ? "1" : "0");
+        node.setAttribute("data-stay", stay ? "1" : "0");
+        node.setAttribute("data-stand", pit ? "1" : "0");
+        node.setAttribute("data-tests", (way.tests || []).map(function (t) { return t.kind; }).join(" "));
+        list.appendChild(node);
+      });
+      if (!bySquare[stop.square] || pit) {
+        bySquare[stop.square] = stop.way;
+      }
+      light(stop.square, stop.way, pit);
+    });
+    stepNode.appendChild(list);
+    backButton(function () {
+      if (!draft.spare) {
+        draft.roll = null; // a spare car's die is in its form, kept there to change
+      }
+      draft.pitRoll = null;
+      draft.afterPit = null;
+      saveDraft();
+      backToDie();
+    });
+    // One tap on a lit square chooses its cheapest way.
+    boardPick = function (square) {
+      if (bySquare[square]) {
+        chooseWay(bySquare[square]);
+      }
+    };
+    frame();
+    if (stops.length) {
+      follow(stops[0].square);
+    }
+  }
+
+  // A lit square on the board: green, red when every way there eliminates, the stand labelled.
+  function light(square, way, pit) {
+    var polygon = svg && svg.querySelector('polygon[data-sq="' + square + '"]');
+    if (!polygon) {
+      return;
+    }
+    polygon.classList.add("is-stop");
+    polygon.classList.toggle("is-out-stop", Boolean(way.cost && way.cost.out));
+    polygon.classList.toggle("is-stand-stop", pit);
+    stopsShown.push(square);
+    var centre = data.centres[square];
+    if (pit && centre) {
+      var label = document.createElementNS("http://www.w3.org/2000/svg", "text");
+      label.setAttribute("class", "stop-label");
+      label.setAttribute("x", centre[0]);
+      label.setAttribute("y", centre[1]);
+      label.textContent = L.stand;
+      svg.appendChild(label);
+    }
   }
 
   // The die is asked again: a spare car's in its own form (with the points taken off the build).
@@ -1181,13 +1316,34 @@
     });
   }
 
-  function chooseWay(way) {
+  function chooseWay(way, confirmed) {
+    if (way.cost && way.cost.out && !confirmed) {
+      confirmOut(way);
+      return;
+    }
     boardPick = null;
     var move = JSON.parse(JSON.stringify(way.move));
     move.tests = move.tests || [];
     draft.move = move;
     saveDraft();
     askTests();
+  }
+
+  // An eliminating stop is never recorded by surprise: its cause is said, and it is confirmed or
+  // cancelled (back to the stops). Once recorded, Undo takes it back like any move.
+  function confirmOut(way) {
+    boardPick = null;
+    var heading = panel(fill(L.eliminated, { car: draft.car, why: way.why || L.out }));
+    heading.classList.add("is-out");
+    var row = el("div", "live-confirm");
+    row.appendChild(button(L.recordOut, "", function () {
+      chooseWay(way, true);
+    }, "live-out-confirm"));
+    row.appendChild(button(L.cancel, "", function () {
+      askStop();
+    }, "live-secondary live-cancel"));
+    stepNode.appendChild(row);
+    heading.focus({ preventScroll: true });
   }
 
   function askTests() {
@@ -1208,34 +1364,127 @@
           post(move);
           return;
         }
-        var test = due[0];
-        var roller = test.car || move.car;
-        panel(fill(L.test, { who: who(roller), test: testName(test.kind) }));
-        var done = move.tests.length;
-        if (done) {
-          stepNode.appendChild(el("p", "note", fill(L.rollsSoFar, { rolls: move.tests.map(function (t) { return testName(t.test) + " " + t.roll; }).join(", ") })));
+        // the rolls that may come next: one, or the touched cars' run, rolled in any order
+        var run = (answer.body.tests && answer.body.tests.next) || [];
+        if (!run.length) {
+          run = due.slice(0, 1);
         }
-        numberForm(fill(L.typeTest, { test: testName(test.kind) }), data.d20[0], data.d20[1], function (roll) {
-          var entry = { test: test.kind, roll: roll };
-          if (test.car && test.car !== move.car) {
-            entry.car = test.car;
-          }
-          if (test.square) {
-            entry.square = test.square;
-          }
-          move.tests.push(entry);
-          saveDraft();
-          askTests();
-        }, "d20", null, typed());
-        backButton(function () {
+        var done = move.tests.length;
+        var sofar = done ? el("p", "note", fill(L.rollsSoFar, { rolls: move.tests.map(function (t) { return testName(t.test) + " " + t.roll; }).join(", ") })) : null;
+        var onBack = function () {
           draft.move = null;
           saveDraft();
           askStop();
-        });
+        };
+        if (run.length > 1) {
+          askRun(move, run, sofar);
+          backButton(onBack);
+          return;
+        }
+        var test = run[0];
+        var roller = test.car || move.car;
+        panel(fill(L.test, { who: who(roller), test: testName(test.kind) }));
+        if (sofar) {
+          stepNode.appendChild(sofar);
+        }
+        numberForm(fill(L.typeTest, { test: testName(test.kind) }), data.d20[0], data.d20[1], function (roll) {
+          if (test.kind === "pit" && move.pit && (draft.pitRoll === null || draft.pitRoll === undefined)) {
+            // the stand is chosen: its d20 may make a fast stop, whose squares past it are offered
+            draft.extra = draft.extra || {};
+            draft.extra.pit = move.pit;
+            draft.pitRoll = roll;
+            draft.afterPit = move.to || (move.path || []).slice(-1)[0] || true;
+            draft.move = null;
+            saveDraft();
+            askStop();
+            return;
+          }
+          move.tests.push(testEntry(test, roll, move));
+          saveDraft();
+          askTests();
+        }, "d20", null, typed());
+        backButton(onBack);
       })
       .catch(function () {
         busy = false;
         say(L.offline, "error", null, askTests);
+      });
+  }
+
+  function testEntry(test, roll, move) {
+    var entry = { test: test.kind, roll: roll };
+    if (test.car && test.car !== move.car) {
+      entry.car = test.car;
+    }
+    if (test.square) {
+      entry.square = test.square;
+    }
+    return entry;
+  }
+
+  // The touched cars' collision rolls (D3): one field each, named for its car, typed in any order.
+  function askRun(move, run, sofar) {
+    panel(fill(L.runTitle, { n: run.length, test: testName(run[0].kind) }));
+    if (sofar) {
+      stepNode.appendChild(sofar);
+    }
+    var form = el("form", "live-number live-run");
+    var inputs = run.map(function (test, n) {
+      var input = numberInput(data.d20[0], data.d20[1]);
+      input.required = true;
+      var wrap = field(fill(L.test, { who: who(test.car || move.car), test: testName(test.kind) }), input, "run-" + n);
+      wrap.setAttribute("data-roller", test.car || move.car);
+      var roll = el("button", "button live-secondary live-run-roll", L.rollForMe);
+      roll.type = "button";
+      roll.addEventListener("click", function () {
+        siteRoll("d20").then(function (value) {
+          input.value = String(value);
+        });
+      });
+      wrap.appendChild(roll);
+      form.appendChild(wrap);
+      return input;
+    });
+    var ok = el("button", "button live-big", L.ok);
+    ok.type = "submit";
+    form.appendChild(ok);
+    form.addEventListener("submit", function (event) {
+      event.preventDefault();
+      var values = inputs.map(function (input) {
+        return parseInt(input.value, 10);
+      });
+      var bad = values.filter(function (v) {
+        return isNaN(v) || v < data.d20[0] || v > data.d20[1];
+      }).length;
+      if (bad) {
+        say(fill(L.typeTest, { test: testName(run[0].kind) }) + ": " + data.d20[0] + "–" + data.d20[1], "error");
+        return;
+      }
+      quiet();
+      run.forEach(function (test, n) {
+        move.tests.push(testEntry(test, values[n], move));
+      });
+      saveDraft();
+      askTests();
+    });
+    stepNode.appendChild(form);
+    inputs[0].focus({ preventScroll: true });
+  }
+
+  function siteRoll(die) {
+    var body = new URLSearchParams();
+    body.set("die", die);
+    return fetch(urls.roll, {
+      method: "POST",
+      credentials: "same-origin",
+      headers: { "X-CSRFToken": data.csrf, Accept: "application/json" },
+      body: body,
+    })
+      .then(function (response) {
+        return response.json();
+      })
+      .then(function (answer) {
+        return answer.roll;
       });
   }
 
@@ -1370,7 +1619,8 @@
         points.push(part);
       }
     });
-    panel(fill(L.spare, { car: car }) + " · " + who(car));
+    spareFocus = car;
+    panel(fill(L.spare, { car: car }) + " · " + who(car)); // framed on its stand
     var form = el("form", "live-spare-form");
     var first = select(partChoices(false), points[0] || "engine");
     var second = select(partChoices(false), points[1] || "tyres");

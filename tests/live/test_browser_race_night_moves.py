@@ -81,6 +81,14 @@ def die(page, value: int) -> None:
     page.locator(".live-number button[type=submit]").tap()
 
 
+def stand_stop(page) -> None:
+    """The car's stand, lit among the stops before any pit d20 is asked: tapped."""
+    stand = page.locator('.live-stop[data-stand="1"]').first
+    expect(stand).to_be_visible()
+    expect(page.locator(".live-step-title")).not_to_contain_text("pit stop")
+    stand.tap()
+
+
 def stored(page, table: LiveTable, steps: int) -> LiveTable:
     expect(page.locator("#live-message")).to_contain_text("Move stored")
     table.refresh_from_db()
@@ -100,7 +108,9 @@ def test_a_tyre_stop_with_its_pit_roll_recorded_by_taps(live_server, phone):
     page.locator('select[name="pit"]').select_option("tyres")
     page.locator('select[name="pit-tyres"]').select_option("soft")
     die(page, move["roll"])
-    # The pit d20 comes first: on 1–10 the car goes on ceil(roll / 2) squares past its stand.
+    # The stand is lit first; its pit d20 is asked once it is chosen: on 1–10 the car goes on
+    # ceil(roll / 2) squares past its stand.
+    stand_stop(page)
     expect(page.locator(".live-step-title")).to_contain_text("pit stop")
     expect(page.locator(".live-number input")).to_have_value("")  # not the die just typed
     die(page, move["tests"][0]["roll"])
@@ -133,6 +143,7 @@ def test_a_bought_fast_stop_recorded_by_taps(live_server, phone):
     page.locator('select[name="xp"]').select_option("fast-stop")
     expect(page.locator('input[name="xp-natural"]')).to_be_hidden()  # a team point: no die to give
     die(page, move["roll"])
+    stand_stop(page)
     expect(page.locator(".live-step-title")).to_contain_text("pit stop")
     die(page, move["tests"][0]["roll"])
     # a pit d20 of 15 is no fast stop; the point bought makes it one: the car goes on past its stand

@@ -148,6 +148,8 @@ def test_a_refuelling_with_the_tyre_stop_recorded_by_taps(live_server, phone):
 
     tank.fill("1")
     page.locator(".live-number button[type=submit]").tap()
+    # the stand is lit; its pit d20 is asked once it is chosen
+    page.locator('.live-stop[data-stand="1"]').first.tap()
     expect(page.locator(".live-step-title")).to_contain_text(words["pit roll"])
     page.locator(".live-number input").fill(str(move["tests"][0]["roll"]))
     page.locator(".live-number button[type=submit]").tap()
