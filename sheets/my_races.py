@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 from django.db.models import Q
 from django.utils import timezone
 
-from league.models import Driver
+from league.models import Driver, EntryRequest
 from league.selectors import driver_experience
 from races.models import Penalty, Race, RaceEntry
 from races.services import OPEN_STATUSES
@@ -38,6 +38,8 @@ class Dashboard:
     protests_against_me: list[Protest] = field(default_factory=list)
     penalties: list[Penalty] = field(default_factory=list)
     experience: Decimal = Decimal("0")
+    # entry requests the stewards have not decided (or put on the waiting list): shown, not asked again
+    requests: list[EntryRequest] = field(default_factory=list)
 
     @property
     def todo_count(self) -> int:
@@ -78,10 +80,22 @@ def _to_confirm(user: AbstractBaseUser, driver: Driver, now: datetime) -> list[R
     ]
 
 
+def _waiting_requests(user: AbstractBaseUser, driver: Driver | None) -> list[EntryRequest]:
+    """The player's entry requests still waiting for the stewards (his own, or his manager's for him)."""
+    mine = Q(user=user) | Q(driver=driver) if driver is not None else Q(user=user)
+    return list(
+        EntryRequest.objects.filter(
+            mine, status__in=[EntryRequest.Status.PENDING, EntryRequest.Status.WAITING]
+        )
+        .select_related("season", "team")
+        .order_by("requested_at", "pk")
+    )
+
+
 def player_dashboard(*, user: AbstractBaseUser, now: datetime | None = None) -> Dashboard:
     now = now or timezone.now()
     driver = Driver.objects.filter(user=user).first()
-    board = Dashboard(driver=driver)
+    board = Dashboard(driver=driver, requests=_waiting_requests(user, driver))
     if driver is None:
         board.protests_by_me = list(
             Protest.objects.filter(filed_by=user).select_related("sheet__race__circuit")

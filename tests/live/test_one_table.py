@@ -14,12 +14,13 @@ from tests.factories import make_race
 from tests.live.conftest import moves_of, new_table, post_table
 
 pytestmark = pytest.mark.django_db
+EN = {"Accept-Language": "en"}
 
 
 def test_a_second_table_on_a_race_is_refused_naming_the_open_one(night):
     first = new_table(night)
 
-    response = post_table(night)
+    response = post_table(night, **EN)
 
     assert response.status_code == 409
     body = response.json()
@@ -40,7 +41,7 @@ def test_the_refusal_is_in_the_readers_language(night):
 def test_a_steward_does_not_replace_the_open_table_without_saying_so(night):
     first = new_table(night)
 
-    response = post_table(night, night.steward)
+    response = post_table(night, night.steward, **EN)
 
     assert response.status_code == 409
     assert response.json()["code"] == "live.table_open" and '"replace": true' in response.json()["detail"]
@@ -56,7 +57,10 @@ def test_a_steward_replaces_the_open_table_which_is_closed_and_says_by_which(nig
     )
 
     response = night.client(night.steward).post(
-        f"/api/races/{night.race.pk}/tables/", {"header": night.header, "replace": True}, format="json"
+        f"/api/races/{night.race.pk}/tables/",
+        {"header": night.header, "replace": True},
+        format="json",
+        headers=EN,
     )
 
     assert response.status_code == 201
