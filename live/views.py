@@ -420,6 +420,12 @@ def table_page(request: HttpRequest, table: LiveTable, *, may_record: bool) -> d
     }
 
 
+def _out_cause(car: Any) -> str:
+    """Why a car is out in the page's words (`page_labels()["causes"]`), else its status."""
+    cause = car.cause.value if car.cause else None
+    return str(page_labels()["causes"].get(cause) or cause or car.status.value)
+
+
 MARK_STATES = {CarStatus.FINISHED: "finished", CarStatus.RACING: "racing"}  # else "out"
 
 
@@ -448,6 +454,8 @@ def _cars(race: Race, state: TableState, names: dict[str, str]) -> list[dict[str
                 "gear": car.gear,
                 "status": car.status.value,
                 "cause": car.cause.value if car.cause else None,
+                # the dashboard's status as live.js words it ("out: too few stops in a corner")
+                "out_text": _("out: {cause}").replace("{cause}", _out_cause(car)),
                 # a car past the line (or out) has no square, but the state says where it stopped
                 "shown_square": car.square or now.last_square or "",
                 "square_name": square_name(names, car.square or now.last_square),

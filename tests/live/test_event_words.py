@@ -14,8 +14,9 @@ from tests.live.conftest import golden, moves_of, new_table, night_for
 pytestmark = pytest.mark.django_db
 
 
-def _played(name: str, *languages: str) -> list[dict]:
-    """The states (in each language) of a table that played a golden log to its end."""
+def _played(name: str, *languages: str, pages: list | None = None) -> list[dict]:
+    """The states (in each language) of a table that played a golden log to its end; `pages`
+    gets its race-night page in each language."""
     night = night_for(golden(name))
     table = new_table(night)
     client = night.client(night.entrant)
@@ -25,6 +26,11 @@ def _played(name: str, *languages: str) -> list[dict]:
         else:
             assert client.post(f"/api/tables/{table}/moves/", move, format="json").status_code == 201
     url = f"/api/tables/{table}/"
+    if pages is not None:
+        page = f"/live/tables/{table}/"
+        pages.extend(
+            night.client().get(page, headers={"Accept-Language": lang}).content.decode() for lang in languages
+        )
     return [
         night.client().get(url, headers={"Accept-Language": lang}).json() for lang in languages or ("en",)
     ]
@@ -91,3 +97,12 @@ def test_the_rules_named_are_those_the_rulebook_explains():
         Code.CORNER_TOO_FEW_TYRES_OFF_ROAD,
         (("n", 2), ("corner", "T1"), ("stops", 0), ("need", 1), ("cost", 2), ("tyres", 1)),
     ) == ["C6", "A14"]
+
+
+def test_the_french_page_says_why_a_car_is_out_in_french():
+    pages: list[str] = []
+    _played("c3-legal-elimination", "fr", pages=pages)
+
+    (html,) = pages
+    assert "éliminée : trop peu d’arrêts dans un virage" in html
+    assert "eliminated: corner" not in html and ": corner<" not in html
