@@ -5,7 +5,7 @@ SQLite database in a temporary folder, served by runserver, photographed with Pl
 Debian's Chromium. The demo's oval race (round 5, cars 7 and 3) is set up at the table, the
 worked example's first moves are played through the table services, then the pages are shot:
 the set-up, the board at the moment the legal stops light up (phone and desktop), a visitor
-watching, and qualifying at the table.
+watching, the TV view and qualifying at the table.
 
     .venv/bin/python docs/screenshots_race_night.py [--out DIR] [--lang fr|en]
 """
@@ -118,6 +118,11 @@ def main(argv: list[str] | None = None) -> int:
             ctx, page = context(DESKTOP)
             page.goto(table_url, wait_until="networkidle")
             shoot(page, args.out / "race-night-watch-desktop.png")
+            # the TV view: a screen beside the board, read-only, the board large
+            page.goto(f"{base}/races/{race}/live/tv/", wait_until="networkidle")
+            page.wait_for_timeout(600)
+            page.screenshot(path=str(args.out / "race-night-tv-desktop.png"), animations="disabled")
+            print(args.out / "race-night-tv-desktop.png")
             ctx.close()
             browser.close()
     return 0
