@@ -83,7 +83,7 @@ def page_labels() -> dict[str, Any]:
         "recordOut": _("Record it: the car is out"),
         "cancel": _("No: back to the stops"),
         "rollsFor": _("d20: {test} ({square})"),
-        "noRoll": _("no d20"),
+        "noRoll": _("no extra d20"),
         "runTitle": _("{n} d20 rolls ({test}), in any order"),
         "test": _("{who} rolls a d20: {test}"),
         "typeTest": _("d20 for the {test} test"),

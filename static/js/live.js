@@ -1071,7 +1071,7 @@
     askStop();
   }
 
-  function wayText(way) {
+  function wayText(way, shared) {
     var bits = [];
     if (way.brake) {
       bits.push(fill(L.brake, { n: way.brake }));
@@ -1088,23 +1088,49 @@
       bits.push(L.pitLane);
     }
     bits.push(costText(way.cost));
-    var rolls = rollsText(way);
-    if (rolls) {
-      bits.push(rolls);
+    var rolls = rollsOf(way, shared);
+    if (rolls.length) {
+      bits.push(rolls.join(", "));
+    } else if (shared) {
+      bits.push(L.noRoll); // another way there calls for a roll this one does not
     }
     return bits.join(" · ");
   }
 
-  // The d20s a way calls for as far as known (a dangerous square crossed: road holding there).
-  function rollsText(way) {
+  function rollKey(t) {
+    return [t.kind, t.car || "", t.square || ""].join("|");
+  }
+
+  // The d20s a way calls for as far as known (a dangerous square crossed: road holding there; a
+  // car touched: collision). `shared`: the rolls every way to the square calls for, not repeated
+  // when the ways differ by their rolls (null: one way, all said).
+  function rollsOf(way, shared) {
     return (way.tests || [])
       .filter(function (t) {
-        return t.kind !== "pit"; // the stand's own roll is said by the stand's label
+        return t.kind !== "pit" && !(shared && shared[rollKey(t)]); // the stand says its own roll
       })
       .map(function (t) {
-        return fill(L.rollsFor, { test: testName(t.kind), square: t.square ? nameOf(t.square) : "" }).replace(/\s*\(\)$/, "");
-      })
-      .join(", ");
+        var where = t.square ? nameOf(t.square) : t.car && t.car !== draft.car ? who(t.car) : "";
+        return fill(L.rollsFor, { test: testName(t.kind), square: where }).replace(/\s*\(\)$/, "");
+      });
+  }
+
+  // The rolls common to every way of a stop whose ways differ by their rolls, else null.
+  function sharedRolls(ways) {
+    var keys = ways.map(function (way) {
+      return (way.tests || []).map(rollKey).sort().join(",");
+    });
+    if (ways.length < 2 || keys.every(function (k) { return k === keys[0]; })) {
+      return null;
+    }
+    var shared = {};
+    (ways[0].tests || []).forEach(function (t) {
+      var key = rollKey(t);
+      if (ways.every(function (way) { return (way.tests || []).some(function (u) { return rollKey(u) === key; }); })) {
+        shared[key] = true;
+      }
+    });
+    return shared;
   }
 
   function stopsQuery() {
@@ -1202,17 +1228,14 @@
     stops.forEach(function (stop) {
       var ways = [stop.way].concat(stop.alternatives || []);
       var pit = Boolean(stop.way.move && stop.way.move.pit);
-      // ways to one square that differ by their rolls: the one calling for none says so
-      var rolled = ways.some(function (way) {
-        return rollsText(way) !== "";
-      });
+      var shared = sharedRolls(ways); // ways that differ by their rolls say how
       ways.forEach(function (way, n) {
         var stay = !(way.path || []).length && way.move && way.move.to === here && !pit;
         var out = Boolean(way.cost && way.cost.out);
         var words = stay ? L.stayPut : pit ? L.standStop : L.stop;
         var node = button(
           fill(words, { square: nameOf(stop.square) }),
-          wayText(way) + (rolled && !rollsText(way) ? " · " + L.noRoll : ""),
+          wayText(way, shared),
           function () {
             chooseWay(way);
           },
