@@ -77,17 +77,18 @@ bench-pipeline: install-dev
 bench-site: install-dev
 	$(PY) bench/site.py
 
-## Production on one machine: migrate, collect static files, then gunicorn, a worker and beat (Procfile, honcho).
+## Production on one machine: migrate, collect static files, then gunicorn, the workers (sheets; notices) and beat (Procfile, honcho).
 ## Needs SECRET_KEY, ALLOWED_HOSTS, DATABASE_URL (PostgreSQL) and REDIS_URL; see docs/deploy.md.
 prod: install
 	@test -n "$$SECRET_KEY" -a -n "$$DATABASE_URL" -a -n "$$REDIS_URL" || { echo "make prod: set SECRET_KEY, DATABASE_URL and REDIS_URL (docs/deploy.md)"; exit 2; }
 	DJANGO_SETTINGS_MODULE=config.settings.production $(PY) manage.py migrate --noinput
 	DJANGO_SETTINGS_MODULE=config.settings.production $(PY) manage.py collectstatic --noinput -v 0
-	DJANGO_SETTINGS_MODULE=config.settings.production $(VENV)/bin/honcho start -f Procfile web worker beat
+	DJANGO_SETTINGS_MODULE=config.settings.production $(VENV)/bin/honcho start -f Procfile web worker notify beat
 
-## A Celery worker on Redis (REDIS_URL defaults to the local server)
+## Celery on Redis (REDIS_URL defaults to the local server): the Procfile's worker (sheets), notify
+## (e-mails and webhook calls, their own queue: a sheet never waits behind one) and beat
 worker: install
-	REDIS_URL=$${REDIS_URL:-redis://127.0.0.1:6379/0} $(VENV)/bin/celery -A config worker -B -s /tmp/fdleague-celerybeat-schedule -l info
+	REDIS_URL=$${REDIS_URL:-redis://127.0.0.1:6379/0} $(VENV)/bin/honcho start -f Procfile worker notify beat
 
 beat: install  # the one scheduler of CELERY_BEAT_SCHEDULE (race-tomorrow reminders); run exactly one
 	REDIS_URL=$${REDIS_URL:-redis://127.0.0.1:6379/0} $(VENV)/bin/celery -A config beat -l info

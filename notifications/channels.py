@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import urllib.request
+from typing import Any
 
 from django.conf import settings
 from django.core.mail import EmailMessage
@@ -15,13 +16,18 @@ def email_send(*, to: str, subject: str, body: str) -> None:
     EmailMessage(subject=f"{prefix}{subject}", body=body, to=[to]).send()
 
 
-def webhook_payload(url: str, text: str) -> dict[str, str]:
-    # Slack's incoming webhooks read "text", Discord's "content".
-    return (
-        {"text": text}
-        if "hooks.slack.com" in url or settings.LEAGUE_WEBHOOK_KIND == "slack"
-        else {"content": text}
-    )
+def slack_escape(text: str) -> str:
+    """Slack reads `<!everyone>`, `<@U123>` and links between angle brackets: its documented escapes
+    make a display name typed that way plain text."""
+    return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+
+
+def webhook_payload(url: str, text: str) -> dict[str, Any]:
+    # Slack's incoming webhooks read "text", Discord's "content". A message only ever names players:
+    # no `@everyone`, role or user ping, whatever a display name says.
+    if "hooks.slack.com" in url or settings.LEAGUE_WEBHOOK_KIND == "slack":
+        return {"text": slack_escape(text)}
+    return {"content": text, "allowed_mentions": {"parse": []}}
 
 
 def webhook_post(*, url: str, text: str) -> int:

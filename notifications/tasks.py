@@ -1,16 +1,24 @@
 """The delivery tasks: one message, once; an event's messages, each once (the reminder task is in
-`reminders`). Both run on CELERY_NOTIFICATIONS_QUEUE."""
+`reminders`). Both run on CELERY_NOTIFICATIONS_QUEUE, taken by workers of their own (Procfile's
+`notify`): a mail server or a webhook that hangs holds a notification worker, never a sheet.
+
+A message is sent after the write that caused it commits (`transaction.on_commit`, events.py), in
+no transaction and under no row lock; a server silent for its timeout (LEAGUE_WEBHOOK_TIMEOUT,
+EMAIL_TIMEOUT) counts as down, and the message is tried again later with exponential back-off,
+a bounded number of times."""
 
 from __future__ import annotations
 
+import contextlib
 import logging
+from collections.abc import Iterator
 from typing import Any
-from urllib.error import URLError
 
-from celery import shared_task
+from celery import Task, shared_task
 from django.conf import settings
 from django.contrib.auth import get_user_model
-from django.db import InterfaceError, OperationalError, transaction
+from django.core.cache import cache
+from django.db import InterfaceError, OperationalError
 from django.utils import timezone, translation
 
 from notifications import channels
@@ -20,12 +28,51 @@ from notifications.recipients import display_name, preferences
 
 logger = logging.getLogger(__name__)
 
+# Tries after the first, 5 s apart at first, doubling (with jitter) up to 5 minutes: about 10
+# minutes of a webhook down before the message is given up (and logged).
+NOTICE_RETRIES = 4
+NOTICE_BACKOFF = 5
+NOTICE_BACKOFF_MAX = 300
+# A message being sent is leased in the cache, so that two deliveries of it at once send it once
+# without holding a database lock while the mail server or the webhook answers.
+LEASE_SECONDS = 120
+
+
+class NoticeTask(Task):
+    """Retried later on a worker; run inline (no broker: tasks eager), tried once, so that whoever
+    runs it inline (a request, a judging) never waits through the back-off."""
+
+    def retry(self, *args: Any, exc: BaseException | None = None, **kwargs: Any) -> Any:
+        if self.request.is_eager and exc is not None:
+            raise exc
+        return super().retry(*args, exc=exc, **kwargs)
+
+
+@contextlib.contextmanager
+def _lease(name: str) -> Iterator[bool]:
+    """True when this process may send the message now; a cache that cannot be reached lets it."""
+    try:
+        mine = cache.add(name, 1, timeout=LEASE_SECONDS)
+    except Exception:  # the cache's errors vary by backend; the Notice row still records the send
+        logger.warning("notification lease %s: the cache cannot be reached", name, exc_info=True)
+        mine = True
+    try:
+        yield mine
+    finally:
+        if mine:
+            with contextlib.suppress(Exception):
+                cache.delete(name)
+
 
 @shared_task(
+    base=NoticeTask,
     name="league.notifications.deliver",
-    autoretry_for=(URLError, OSError, TimeoutError),
-    retry_backoff=10,
-    max_retries=5,
+    acks_late=True,
+    autoretry_for=(OSError,),  # URLError, timeouts, refused connections, SMTP errors
+    retry_backoff=NOTICE_BACKOFF,
+    retry_backoff_max=NOTICE_BACKOFF_MAX,
+    retry_jitter=True,
+    max_retries=NOTICE_RETRIES,
 )
 def deliver(
     *,
@@ -39,13 +86,12 @@ def deliver(
 ) -> str:
     """Send one notification unless the Notice row says it went already."""
     recipient = f"user:{user_id}" if user_id else "league"
-    with transaction.atomic():
-        # Locked as it is read (a row this transaction inserts is its own): one query, not two.
-        notice, _created = Notice.objects.select_for_update().get_or_create(
-            key=key, channel=channel, recipient=recipient
-        )
-        if notice.sent_at is not None:
-            return "already sent"
+    notice, _created = Notice.objects.get_or_create(key=key, channel=channel, recipient=recipient)
+    if notice.sent_at is not None:
+        return "already sent"
+    with _lease(f"notice-sending:{notice.pk}") as mine:
+        if not mine:
+            return "being sent by another task"
         if channel == Notice.Channel.EMAIL:
             user = get_user_model().objects.select_related("profile").get(pk=user_id)
             profile = getattr(user, "profile", None)
@@ -58,8 +104,7 @@ def deliver(
                 subject, body = render(kind, params)
             who = f" ({', '.join(mentions)})" if mentions else ""
             channels.webhook_post(url=settings.LEAGUE_WEBHOOK_URL, text=f"**{subject}**{who}\n{body}")
-        notice.sent_at = timezone.now()
-        notice.save(update_fields=["sent_at"])
+        Notice.objects.filter(pk=notice.pk, sent_at__isnull=True).update(sent_at=timezone.now())
     return "sent"
 
 
