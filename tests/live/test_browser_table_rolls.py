@@ -122,3 +122,53 @@ def test_a_way_over_a_dangerous_square_and_the_way_round_it(live_server, phone):
     assert (
         body["path"][0] == "S3-a6" and {"test": "handling", "roll": 20, "square": "S3-a6"} in body["tests"]
     ), body
+
+
+def test_a_spare_car_leaves_its_stand_once_every_car_is_out(live_server, phone):
+    """A5: the race is over (both cars off the road), yet a retired driver may take the spare car:
+    the page offers it under "The race is over." and records its move."""
+    log = write_race(
+        load_circuit(circuit_document("ovale")), cars=2, laps=2, seed=1, options=["A5", "A7"], pits=True
+    )
+    for car in log["cars"]:  # one tyre point each: a corner left a stop short is off the road
+        car["wear"] = {"tyres": 1, "brakes": 6, "gearbox": 3, "body": 3, "engine": 3, "handling": 4}
+    night = night_for(log)
+    client = night.client(night.entrant)
+    table = client.post(
+        f"/api/races/{night.race.pk}/tables/", {"header": night.header}, format="json"
+    ).json()["id"]
+    moves = [m for turn in log["turns"] for m in turn["moves"]][:8] + [
+        {"car": "2", "gear": 3, "roll": 5, "path": ["T2-b2", "T2-b3", "T2-a3", "S3-a1", "S3-a2"]},
+        {"car": "1", "gear": 3, "roll": 6, "path": ["S2-a9", "S2-a10", "T2-a1", "T2-a2", "T2-a3", "S3-a1"]},
+    ]
+    for n, move in enumerate(moves):
+        stored = client.post(f"/api/tables/{table}/moves/", {"move": move, "expected": n}, format="json")
+        assert stored.status_code == 201, stored.json()
+    assert stored.json()["status"] == "over"
+    table = LiveTable.objects.get(pk=table)
+    page = open_page(phone, live_server, night, table)
+
+    expect(page.locator("#live-to-play")).to_have_text("La course est finie.")
+    spare = page.locator('[data-spare="1"]')
+    expect(spare).to_be_visible()
+    spare.tap()
+    page.locator('select[name="spare-1"]').select_option("engine")
+    page.locator('select[name="spare-2"]').select_option("body")
+    page.locator('input[name="spare-gear"]').fill("1")
+    page.locator('input[name="spare-roll"]').fill("2")
+    page.locator(".live-spare-form button[type=submit]").tap()
+    stop = page.locator(".live-stop").first
+    expect(stop).to_be_visible()
+    stop.tap()
+    message = page.locator(".live-message", has_text="Coup enregistré")
+    title = page.locator(".live-step-title", has_text="d20")
+    expect(message.or_(title)).to_be_visible()
+    while not message.is_visible():  # whatever rolls the engine asks for
+        page.locator(".live-number input").fill("20")
+        page.locator(".live-number button[type=submit]").tap()
+        expect(message.or_(title)).to_be_visible()
+        page.wait_for_timeout(200)
+    table.refresh_from_db()
+    assert table.steps == len(moves) + 1
+    body = table.rows.order_by("-index").first().body
+    assert body["car"] == "1" and body["option"] == {"spare": {"engine": 1, "body": 1}}, body
