@@ -152,10 +152,10 @@ def page_labels() -> dict[str, Any]:
         "carOut": _("out: {cause}"),
         # why a car is out (rules.state.Cause), as the dashboards say it
         "causes": {
-            "body": _("body"),
-            "engine": _("engine"),
-            "handling": _("road holding"),
-            "blocking": _("blocking"),
+            "body": _("body destroyed"),
+            "engine": _("engine blown"),
+            "handling": _("lost road holding"),
+            "blocking": _("blocked in"),
             "corner": _("too few stops in a corner"),
             "road-exit": _("off the road"),
             "rules": _("a rule broken"),
