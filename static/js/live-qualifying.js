@@ -230,12 +230,14 @@
   }
 
   var confirmNode = document.getElementById("live-grid-confirm");
+  var reviewButton = root.querySelector('[data-action="review"]');
   function hideConfirm() {
     confirmNode.hidden = true;
+    reviewButton.hidden = false;
   }
 
   // "Send": the grid the sheet makes, asked again of the engine, to be confirmed first
-  root.querySelector('[data-action="review"]').addEventListener("click", function (event) {
+  reviewButton.addEventListener("click", function (event) {
     var button = event.currentTarget;
     button.disabled = true;
     fetchGrid()
@@ -251,6 +253,7 @@
           list.appendChild(slotItem(slot, known));
         });
         confirmNode.hidden = false;
+        button.hidden = true; // one way on from here: confirm, or back to the laps
         confirmNode.querySelector('[data-action="submit"]').focus();
       })
       .catch(function () {
@@ -261,7 +264,7 @@
 
   confirmNode.querySelector('[data-action="back"]').addEventListener("click", function () {
     hideConfirm();
-    root.querySelector('[data-action="review"]').focus();
+    reviewButton.focus();
   });
 
   confirmNode.querySelector('[data-action="submit"]').addEventListener("click", function (event) {
