@@ -11,7 +11,7 @@ from django.utils import timezone
 
 from races.registration import entry_request_create, entry_request_refuse, entry_request_wait
 from sheets.my_races import player_dashboard
-from tests.factories import make_season, make_team, make_user
+from tests.factories import make_season, make_steward, make_team, make_user
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("english")]
 
@@ -65,10 +65,11 @@ def test_in_french_the_request_and_its_status_are_french(client, cup):
 def test_a_request_on_the_waiting_list_stays_and_a_refused_one_goes(cup):
     player = make_user("newcomer")
     request = entry_request_create(season=cup, team=make_team(), car_number=30, by=player)
-    entry_request_wait(request=request)
+    steward = make_steward()
+    entry_request_wait(request=request, by=steward)
     assert [r.status for r in player_dashboard(user=player).requests] == ["waiting"]
 
-    entry_request_refuse(request=request, reason="Plateau complet")
+    entry_request_refuse(request=request, reason="Plateau complet", by=steward)
 
     assert player_dashboard(user=player).requests == []
 
