@@ -12,9 +12,9 @@ from rest_framework.authtoken.views import ObtainAuthToken
 from rest_framework.exceptions import Throttled, ValidationError
 from rest_framework.parsers import FormParser, MultiPartParser
 from rest_framework.routers import DefaultRouter
-from rest_framework.throttling import ScopedRateThrottle
 
 from circuits.api import CircuitApi
+from core.api_support import ClientScopedRateThrottle
 from core.json_parser import StrictJSONParser
 from core.page_cache import cached_page
 from league.api_experience import ExperienceApi
@@ -40,7 +40,7 @@ class TokenApi(ObtainAuthToken):
     """POST /api/auth/token/: a user name and password give the user's API token."""
 
     parser_classes = [StrictJSONParser, FormParser, MultiPartParser]
-    throttle_classes = [ScopedRateThrottle]
+    throttle_classes = [ClientScopedRateThrottle]  # by client address, as the lockout counts
     throttle_scope = "auth"
 
     @extend_schema(

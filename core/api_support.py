@@ -13,9 +13,11 @@ from rest_framework import exceptions, serializers, status, viewsets
 from rest_framework.permissions import SAFE_METHODS, AllowAny, BasePermission
 from rest_framework.request import Request
 from rest_framework.response import Response
+from rest_framework.throttling import ScopedRateThrottle
 from rest_framework.views import APIView
 from rest_framework.views import exception_handler as drf_exception_handler
 
+from core.client_address import client_address
 from core.json_parser import StrictJSONParser
 
 # PositiveSmallIntegerField's ceiling on PostgreSQL: inputs stop there, so every database answers alike.
@@ -43,6 +45,14 @@ class IsStaffOrReadOnly(BasePermission):
         if action is None or model is None:
             return False
         return user.has_perm(f"{model._meta.app_label}.{action}_{model._meta.model_name}")
+
+
+class ClientScopedRateThrottle(ScopedRateThrottle):
+    """DRF's scoped throttle, an anonymous client counted by the address the login lockout uses
+    (TRUSTED_PROXIES), never by an X-Forwarded-For the client wrote itself."""
+
+    def get_ident(self, request: Request) -> str:
+        return client_address(request._request)
 
 
 def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | None:

@@ -173,7 +173,9 @@ SITE_URL = os.getenv("SITE_URL", "")
 CALENDAR_UID_DOMAIN = os.getenv("CALENDAR_UID_DOMAIN", "formule-de-league.invalid")
 LEAGUE_WEBHOOK_URL = os.getenv("LEAGUE_WEBHOOK_URL", "")
 LEAGUE_WEBHOOK_KIND = os.getenv("LEAGUE_WEBHOOK_KIND", "discord")  # or "slack" (found from the URL too)
-LEAGUE_WEBHOOK_TIMEOUT = envint("LEAGUE_WEBHOOK_TIMEOUT", "10")
+# A webhook silent this long counts as down: the message is retried later, with back-off
+# (notifications/tasks.py), on the notifications' own workers.
+LEAGUE_WEBHOOK_TIMEOUT = envint("LEAGUE_WEBHOOK_TIMEOUT", "3")
 DEFAULT_FROM_EMAIL = os.getenv("DEFAULT_FROM_EMAIL", "Formule Dé league <league@localhost>")
 SERVER_EMAIL = DEFAULT_FROM_EMAIL
 
@@ -211,9 +213,10 @@ CELERY_BROKER_TRANSPORT_OPTIONS = {
 if os.getenv("CELERY_KEY_PREFIX"):
     CELERY_BROKER_TRANSPORT_OPTIONS["global_keyprefix"] = os.environ["CELERY_KEY_PREFIX"]
 CELERY_TASK_DEFAULT_QUEUE = os.getenv("CELERY_QUEUE", "celery")
-# E-mails and webhook calls: on the sheets' queue unless a deployment gives them workers of their
-# own (docs/deploy.md), so that a slow mail server never holds a worker that judges sheets.
-CELERY_NOTIFICATIONS_QUEUE = os.getenv("CELERY_NOTIFICATIONS_QUEUE", CELERY_TASK_DEFAULT_QUEUE)
+# E-mails and webhook calls: on a queue of their own, taken by workers of their own (the Procfile's
+# `notify`), so that a slow mail server or a webhook that hangs never holds a worker that judges
+# sheets (docs/deploy.md). Setting it to CELERY_QUEUE puts them back behind the sheets.
+CELERY_NOTIFICATIONS_QUEUE = os.getenv("CELERY_NOTIFICATIONS_QUEUE", "notifications")
 CELERY_TASK_ROUTES = {"league.notifications.*": {"queue": CELERY_NOTIFICATIONS_QUEUE}}
 # Sheets left pending (the queue was unreachable) or validating (a worker lost) for longer than
 # RACE_SHEET_REQUEUE_AFTER seconds are queued again by `celery beat` (`make worker` runs it with -B).
@@ -291,19 +294,30 @@ CONTENT_SECURITY_POLICY = {
 # Browser features no page uses, refused to every page and whatever it embeds.
 PERMISSIONS_POLICY = "camera=(), microphone=(), geolocation=(), payment=(), usb=(), interest-cohort=()"
 
+# The client's address: the proxies in front that append to X-Forwarded-For (nginx: 1; 0: none, the
+# socket's address). One function reads it for the lockout, allauth, the API's throttles and the
+# logs (core/client_address.py, django-ipware; docs/deploy.md "Behind a proxy").
+TRUSTED_PROXIES = envint("TRUSTED_PROXIES", "0")
+ALLAUTH_TRUSTED_PROXY_COUNT = TRUSTED_PROXIES  # allauth's own reading; accounts/adapter.py uses ours
+
 # Failed logins: counted in the shared cache (Redis in production, so every web process sees them),
-# by client address; after AXES_FAILURE_LIMIT failures the address is refused (429) for the cool-off.
-# Without Redis (development, tests) the in-process cache would not be shared: the database then.
+# per account and client address together: after AXES_FAILURE_LIMIT failures that address is
+# refused (429) for that account for the cool-off, and nobody else is (a guesser cannot lock a
+# player out). Without Redis (development, tests) the in-process cache would not be shared: the
+# database then.
 AXES_HANDLER = (
     "axes.handlers.cache.AxesCacheHandler" if REDIS_URL else "axes.handlers.database.AxesDatabaseHandler"
 )
 AXES_FAILURE_LIMIT = envint("AXES_FAILURE_LIMIT", "8")
 AXES_COOLOFF_TIME = timedelta(minutes=envint("AXES_COOLOFF_MINUTES", "15"))
-AXES_LOCKOUT_PARAMETERS = ["ip_address"]
+AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
+AXES_CLIENT_IP_CALLABLE = "core.client_address.client_address"
+AXES_USERNAME_CALLABLE = "accounts.lockout.lockout_username"  # a user name or e-mail: one account
 AXES_RESET_ON_SUCCESS = True
-AXES_IPWARE_PROXY_COUNT = envint("TRUSTED_PROXIES", "0") or None  # nginx in front: 1 (docs/deploy.md)
-AXES_IPWARE_META_PRECEDENCE_ORDER = ["HTTP_X_FORWARDED_FOR", "REMOTE_ADDR"]
 AXES_VERBOSE = False
+# allauth's failed-login limit counts per address only: its default per account ("5 per 5 minutes
+# per login") would let anyone lock a player out. axes counts per account and address.
+ACCOUNT_RATE_LIMITS = {"login_failed": "10/m/ip"}
 
 REST_FRAMEWORK = {
     "DEFAULT_AUTHENTICATION_CLASSES": [
@@ -325,7 +339,9 @@ REST_FRAMEWORK = {
         "sheets": os.getenv("THROTTLE_SHEETS", "30/min"),
         "tables": os.getenv("THROTTLE_TABLES", "240/min"),  # race night: a move every few seconds
     },
-    "NUM_PROXIES": envint("TRUSTED_PROXIES", "0") or None,
+    # DRF's own reading, for throttles other than core.api_support.ClientScopedRateThrottle: 0 is
+    # the socket's address (None would key on the raw X-Forwarded-For, which the client writes).
+    "NUM_PROXIES": TRUSTED_PROXIES,
     "DEFAULT_PAGINATION_CLASS": "rest_framework.pagination.PageNumberPagination",
     "PAGE_SIZE": 50,
     "DEFAULT_SCHEMA_CLASS": "core.api_support.ApiSchema",
@@ -355,6 +371,8 @@ SPECTACULAR_SETTINGS = {
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
-    "handlers": {"console": {"class": "logging.StreamHandler"}},
+    # A request's log records say its client's address (`client`), as the lockout counts it.
+    "filters": {"client": {"()": "core.client_address.ClientAddressFilter"}},
+    "handlers": {"console": {"class": "logging.StreamHandler", "filters": ["client"]}},
     "root": {"handlers": ["console"], "level": os.getenv("LOG_LEVEL", "INFO")},
 }

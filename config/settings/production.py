@@ -46,7 +46,8 @@ LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
     "formatters": {"json": {"()": "config.logs.JsonLinesFormatter"}},
-    "handlers": {"console": {"class": "logging.StreamHandler", "formatter": "json"}},
+    "filters": {"client": {"()": "core.client_address.ClientAddressFilter"}},  # a request's `client`
+    "handlers": {"console": {"class": "logging.StreamHandler", "formatter": "json", "filters": ["client"]}},
     "root": {"handlers": ["console"], "level": os.getenv("LOG_LEVEL", "INFO")},
     "loggers": {"axes": {"level": "WARNING"}},
 }
