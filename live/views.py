@@ -41,7 +41,6 @@ from sheets.models import RaceSheet
 from sheets.replay.frames import NO_COLOUR
 from sheets.selectors import steward_may
 
-OPEN_STATUSES = ("playing", "over")
 DIE_RANGES = [RANGES[gear] for gear in FACES]  # the gears' own dice (7th gear throws two of them)
 
 
@@ -192,8 +191,8 @@ def may_record_race(*, race: Race, user: Any) -> bool:
 
 
 def open_table(race: Race) -> LiveTable | None:
-    """The race's table still in play (the newest), if any."""
-    return selectors.race_tables(race=race).filter(status__in=OPEN_STATUSES).first()
+    """The table the race is being recorded on, if any (a race has one open table at most)."""
+    return selectors.race_open_table(race=race)
 
 
 def race_night(request: HttpRequest, pk: int) -> HttpResponse:

@@ -197,3 +197,23 @@ def test_the_set_up_page_says_the_quota_in_french(night, client, settings):
 
     assert refused.value.payload["code"] == "live.table_quota"
     assert refused.value.payload["detail"].startswith("Vous avez déjà 1 table")
+
+
+def test_the_set_up_page_refuses_past_the_quota_in_plain_words(client, settings):
+    from tests.factories import build_oval
+    from tests.live.test_pages_race_night import live_url, setup_data
+
+    settings.LIVE_TABLES_PER_USER = 1
+    oval = build_oval()
+    other = make_race(oval.season, 9, circuit=oval.race.circuit)
+    for entry in oval.race.entries.select_related("season_entry"):
+        race_entry_create(race=other, season_entry=entry.season_entry, grid_slot=entry.grid_slot)
+    client.force_login(oval.alice)
+    other_url = live_url(oval).replace(f"/{oval.race.pk}/", f"/{other.pk}/")
+    assert client.post(other_url, setup_data(), headers=EN).status_code == 302
+
+    response = client.post(live_url(oval), setup_data(), headers=EN)
+
+    assert response.status_code == 400
+    assert "You have 1 race-night table open already" in response.content.decode()
+    assert not LiveTable.objects.filter(race=oval.race).exists()
