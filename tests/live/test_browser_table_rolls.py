@@ -61,6 +61,25 @@ def gear_and_die(page, gear: int, roll: int) -> None:  # noqa: ANN001
     expect(page.locator(".live-stops")).to_be_visible()
 
 
+STORED_OR_ASKED = """() => {
+  const said = document.querySelector(".live-message");
+  if (said && !said.hidden && said.textContent.includes("Coup enregistré")) return true;
+  const input = document.querySelector(".live-number input");
+  return Boolean(input && input.value === "");
+}"""
+
+
+def roll_until_stored(page) -> None:  # noqa: ANN001
+    """20 to every d20 the page asks for (a new question has an empty field) until the move is stored."""
+    for _roll in range(8):
+        page.wait_for_function(STORED_OR_ASKED)
+        if page.locator(".live-message", has_text="Coup enregistré").is_visible():
+            return
+        page.locator(".live-number input").fill("20")
+        page.locator(".live-number button[type=submit]").tap()
+    raise AssertionError("the move was not stored")
+
+
 def test_the_touched_cars_roll_in_any_order(live_server, phone):
     night, table = table_after(3)  # car 4 to play, beside cars 2 and 3 on the grid
     page = open_page(phone, live_server, night, table)
@@ -108,15 +127,7 @@ def test_a_way_over_a_dangerous_square_and_the_way_round_it(live_server, phone):
     expect(page.locator(".live-step-title")).to_contain_text("tenue de route")
     page.locator(".live-number input").fill("20")
     page.locator(".live-number button[type=submit]").tap()
-    while True:  # the collision rolls that follow, as many as the engine asks
-        message = page.locator(".live-message", has_text="Coup enregistré")
-        title = page.locator(".live-step-title", has_text="d20")
-        expect(message.or_(title)).to_be_visible()
-        if message.is_visible():
-            break
-        page.locator(".live-number input").fill("20")
-        page.locator(".live-number button[type=submit]").tap()
-        page.wait_for_timeout(200)
+    roll_until_stored(page)  # the collision rolls that follow, as many as the engine asks
     table.refresh_from_db()
     body = table.rows.order_by("-index").first().body
     assert (
@@ -160,14 +171,7 @@ def test_a_spare_car_leaves_its_stand_once_every_car_is_out(live_server, phone):
     stop = page.locator(".live-stop").first
     expect(stop).to_be_visible()
     stop.tap()
-    message = page.locator(".live-message", has_text="Coup enregistré")
-    title = page.locator(".live-step-title", has_text="d20")
-    expect(message.or_(title)).to_be_visible()
-    while not message.is_visible():  # whatever rolls the engine asks for
-        page.locator(".live-number input").fill("20")
-        page.locator(".live-number button[type=submit]").tap()
-        expect(message.or_(title)).to_be_visible()
-        page.wait_for_timeout(200)
+    roll_until_stored(page)  # whatever rolls the engine asks for
     table.refresh_from_db()
     assert table.steps == len(moves) + 1
     body = table.rows.order_by("-index").first().body
