@@ -1358,6 +1358,11 @@
     boardPick = null;
     var heading = panel(fill(L.eliminated, { car: draft.car, why: way.why || L.out }));
     heading.classList.add("is-out");
+    var target = (way.move && (way.move.to || (way.move.path || []).slice(-1)[0])) || null;
+    if (target) {
+      light(target, way, false); // the square it would stop on, red, in the frame
+      frame();
+    }
     var row = el("div", "live-confirm");
     row.appendChild(button(L.recordOut, "", function () {
       chooseWay(way, true);
