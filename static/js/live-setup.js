@@ -23,6 +23,9 @@
       return out;
     }
     function check() {
+      if (fieldset.disabled) {
+        return; // a non-partant's car: nothing to check
+      }
       var values = inputs();
       var total = 0;
       PARTS.forEach(function (part) {
@@ -46,6 +49,7 @@
       window.clearTimeout(timer);
       timer = window.setTimeout(check, 250);
     });
+    fieldset.addEventListener("live-setup:shown", check); // ticked again
     check();
   });
 
@@ -99,8 +103,12 @@
   function show(box) {
     var fieldset = fieldsetOf(box);
     if (fieldset) {
+      var was = fieldset.disabled;
       fieldset.hidden = !box.checked;
       fieldset.disabled = !box.checked;
+      if (was && box.checked) {
+        fieldset.dispatchEvent(new Event("live-setup:shown"));
+      }
     }
   }
   function say(text, wrong) {
@@ -116,7 +124,15 @@
       .replace("{absent}", String(boxes().length - racing))
       .replace("{all}", String(boxes().length));
   }
+  // one save at a time, each with every tick: the last ticks are the ones kept
+  var saving = false;
+  var again = false;
   function save() {
+    if (saving) {
+      again = true;
+      return;
+    }
+    saving = true;
     var body = new URLSearchParams();
     body.set("who-races", "1");
     boxes().forEach(function (box) {
@@ -142,6 +158,13 @@
       })
       .catch(function () {
         say(words.offline || "offline", true);
+      })
+      .then(function () {
+        saving = false;
+        if (again) {
+          again = false;
+          save();
+        }
       });
   }
   boxes().forEach(function (box) {

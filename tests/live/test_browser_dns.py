@@ -99,6 +99,13 @@ def test_three_drivers_of_ten_race_and_the_absent_are_non_partants(live_server, 
         if car not in PRESENT:
             page.locator(f'input[name="car-{car}-races"]').tap()
             expect(page.locator(f'fieldset[data-car="{car}"]')).to_be_hidden()
+    page.locator('input[name="car-4-races"]').tap()  # ticked by mistake, then unticked again
+    expect(page.locator('fieldset[data-car="4"]')).to_be_visible()
+    expect(page.locator("[data-who-status]")).to_have_text(
+        "Enregistré : 4 partants sur 10, 6 non-partants (NP)"
+    )
+    page.locator('input[name="car-4-races"]').tap()
+    expect(page.locator('fieldset[data-car="4"]')).to_be_hidden()
     expect(page.locator("[data-who-status]")).to_have_text(
         "Enregistré : 3 partants sur 10, 7 non-partants (NP)"
     )
