@@ -13,8 +13,9 @@ from rest_framework.exceptions import Throttled, ValidationError
 from rest_framework.parsers import FormParser, MultiPartParser
 from rest_framework.routers import DefaultRouter
 
+from accounts.tokens import ConfirmedAuthTokenSerializer
 from circuits.api import CircuitApi
-from core.api_support import ClientScopedRateThrottle
+from core.api_support import VALIDATION_ERRORS, ClientScopedRateThrottle, detail_response
 from core.json_parser import StrictJSONParser
 from core.page_cache import cached_page
 from league.api_experience import ExperienceApi
@@ -40,13 +41,18 @@ class TokenApi(ObtainAuthToken):
     """POST /api/auth/token/: a user name and password give the user's API token."""
 
     parser_classes = [StrictJSONParser, FormParser, MultiPartParser]
+    serializer_class = ConfirmedAuthTokenSerializer  # an unconfirmed e-mail address: 403, no token
     throttle_classes = [ClientScopedRateThrottle]  # by client address, as the lockout counts
     throttle_scope = "auth"
 
     @extend_schema(
         operation_id="auth_token",
         request=AuthTokenSerializer,
-        responses={200: inline_serializer("Token", {"token": serializers.CharField()})},
+        responses={
+            200: inline_serializer("Token", {"token": serializers.CharField()}),
+            400: VALIDATION_ERRORS,
+            403: detail_response("The account's e-mail address is not confirmed yet: no token."),
+        },
     )
     def post(self, request, *args, **kwargs):
         try:
