@@ -74,3 +74,13 @@ def test_a_requests_log_record_says_its_client(settings):
 
     assert ClientAddressFilter().filter(record)
     assert record.client == "198.51.100.7"
+
+
+def test_drfs_own_throttles_ignore_a_spoofed_header_too(settings):
+    from rest_framework.throttling import BaseThrottle
+
+    # REST_FRAMEWORK["NUM_PROXIES"] is TRUSTED_PROXIES (0 here): DRF's None would read the header.
+    ident = {BaseThrottle().get_ident(Request(_request(spoofed))) for spoofed in SPOOFED}
+
+    assert settings.REST_FRAMEWORK["NUM_PROXIES"] == settings.TRUSTED_PROXIES == 0
+    assert ident == {"10.0.0.5"}
