@@ -10,4 +10,4 @@ class NotificationsConfig(AppConfig):
     default_auto_field = "django.db.models.BigAutoField"
 
     def ready(self) -> None:
-        from notifications import receivers  # noqa: F401 (connects the rooms' events to the notices)
+        from notifications import checks, receivers  # noqa: F401 (the deploy check; the rooms' events)

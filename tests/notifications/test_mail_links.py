@@ -95,3 +95,15 @@ def test_a_refused_host_is_never_linked(
     assert response.status_code == 400
     body = _accept_in_the_admin(client, request_to_accept, django_capture_on_commit_callbacks)
     assert "http://testserver/my-races/" in body and "evil" not in body
+
+
+def test_the_deploy_check_asks_for_site_url(settings):
+    from notifications.checks import site_url_set
+
+    settings.SITE_URL = ""
+    settings.ALLOWED_HOSTS = [HOST]
+    (warning,) = site_url_set()
+    assert warning.id == "notifications.W001" and f"http://{HOST}" in warning.msg
+
+    settings.SITE_URL = "https://league.example.org"
+    assert site_url_set() == []
