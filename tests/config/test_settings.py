@@ -36,6 +36,7 @@ def test_production_settings_pass_check_deploy() -> None:
             "DJANGO_SETTINGS_MODULE": "config.settings.production",
             "SECRET_KEY": "a-long-random-production-secret-key-with-enough-entropy-0123456789",
             "ALLOWED_HOSTS": "league.example.org",
+            "SITE_URL": "https://league.example.org",  # links in mails sent by the worker and beat
             "REDIS_URL": "redis://127.0.0.1:6379/0",
         },
     )
