@@ -16,10 +16,9 @@ from rest_framework import status
 from rest_framework.permissions import IsAuthenticatedOrReadOnly
 from rest_framework.request import Request
 from rest_framework.response import Response
-from rest_framework.throttling import ScopedRateThrottle
 from rest_framework.views import APIView
 
-from core.api_support import NOT_FOUND
+from core.api_support import NOT_FOUND, ClientScopedRateThrottle
 from core.api_support import detail_response as _detail
 from core.json_parser import StrictJSONParser
 from live import selectors, services
@@ -107,7 +106,7 @@ class _Base(APIView):
     def get_throttles(self):  # noqa: ANN201 - DRF's hook: writes only
         if self.request.method in ("GET", "HEAD", "OPTIONS"):
             return []
-        return [ScopedRateThrottle()]
+        return [ClientScopedRateThrottle()]
 
     throttle_scope = "tables"
 

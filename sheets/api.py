@@ -19,10 +19,9 @@ from rest_framework.parsers import FormParser, MultiPartParser
 from rest_framework.permissions import AllowAny, IsAuthenticated
 from rest_framework.request import Request
 from rest_framework.response import Response
-from rest_framework.throttling import ScopedRateThrottle
 from rest_framework.views import APIView
 
-from core.api_support import NOT_FOUND
+from core.api_support import NOT_FOUND, ClientScopedRateThrottle
 from core.api_support import detail_response as _detail
 from core.json_parser import StrictJSONParser
 from races.models import Race
@@ -49,7 +48,7 @@ class RaceSheetCreateApi(APIView):
 
     permission_classes = [IsAuthenticated]
     parser_classes = [StrictJSONParser, MultiPartParser, FormParser]
-    throttle_classes = [ScopedRateThrottle]
+    throttle_classes = [ClientScopedRateThrottle]
     throttle_scope = "sheets"
 
     @extend_schema_serializer(component_name="RaceSheetSubmission")
