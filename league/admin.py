@@ -5,7 +5,9 @@ from __future__ import annotations
 
 from typing import Any
 
+from django import forms
 from django.contrib import admin
+from django.core.exceptions import ValidationError
 from django.db.models import QuerySet
 from django.http import HttpRequest
 from django.utils.html import format_html
@@ -13,6 +15,7 @@ from django.utils.translation import gettext_lazy as _
 
 from core.admin_support import WrittenByServices
 from league.models import Driver, ExperienceEntry, SeasonEntry, Team
+from league.services import LedgerRow, experience_change_check
 
 
 class ReadOnlyExperienceInline(WrittenByServices, admin.TabularInline):
@@ -78,8 +81,30 @@ class SeasonEntryAdmin(admin.ModelAdmin):
     list_select_related = ("season", "driver", "team")
 
 
+class ExperienceEntryForm(forms.ModelForm):
+    """A row typed by a steward: refused, with the service's message, if it would overdraw a balance."""
+
+    class Meta:
+        model = ExperienceEntry
+        fields = ("season", "race", "driver", "team", "reason", "amount", "note")
+
+    def clean(self) -> dict[str, Any]:
+        cleaned = super().clean()
+        amount, driver, team = cleaned.get("amount"), cleaned.get("driver"), cleaned.get("team")
+        if amount is None or (driver is None) == (team is None):
+            return cleaned  # the field errors and the model's driver-xor-team check say what is wrong
+        row = LedgerRow(reason=cleaned.get("reason", ""), amount=amount, driver=driver, team=team)
+        # self.instance is still the row as stored (None's pk when new): the form fills it after clean()
+        try:
+            experience_change_check(before=self.instance, after=row)
+        except ValidationError as exc:
+            self.add_error("amount", exc)
+        return cleaned
+
+
 @admin.register(ExperienceEntry)
 class ExperienceEntryAdmin(admin.ModelAdmin):
+    form = ExperienceEntryForm
     list_display = ("created_at", "season", "race", "driver", "team", "reason", "amount", "created_by")
     list_filter = ("season", "reason")
     search_fields = ("driver__name", "team__name", "note")

@@ -295,20 +295,7 @@ def _ledger_rows(
     spenders = [r for r in rows if r.amount < 0]
     drivers = sorted({r.driver.pk for r in spenders if r.driver is not None})
     teams = sorted({r.team.pk for r in spenders if r.team is not None})
-    # Lock the spenders' rows (drivers, then teams, by id) so two spends at once cannot both pass
-    # the balance check; their balances are read under the locks. FOR NO KEY UPDATE: it excludes
-    # another spend, not the key-share lock a gain's insert takes on its owner's row.
-    if drivers:
-        list(
-            Driver.objects.select_for_update(no_key=True)
-            .filter(pk__in=drivers)
-            .order_by("pk")
-            .values_list("pk")
-        )
-    if teams:
-        list(
-            Team.objects.select_for_update(no_key=True).filter(pk__in=teams).order_by("pk").values_list("pk")
-        )
+    _lock_owners(drivers=drivers, teams=teams)
     balances = _balances(drivers=drivers, teams=teams)
     die_rows = [r for r in rows if r.reason in DRIVER_SPENDS and r.driver is not None]
     spent_dice: set[int] = set()
@@ -362,6 +349,55 @@ def _ledger_rows(
             balances[owner_key] += amount  # the next spend of this owner sees this row
         entries.append(entry)
     return entries
+
+
+def _lock_owners(*, drivers: Sequence[int], teams: Sequence[int]) -> None:
+    """Lock the spenders' rows (drivers, then teams, by id) so two spends at once cannot both pass
+    the balance check; their balances are read under the locks. FOR NO KEY UPDATE: it excludes
+    another spend, not the key-share lock a gain's insert takes on its owner's row."""
+    if drivers:
+        list(
+            Driver.objects.select_for_update(no_key=True)
+            .filter(pk__in=sorted(drivers))
+            .order_by("pk")
+            .values_list("pk")
+        )
+    if teams:
+        list(
+            Team.objects.select_for_update(no_key=True)
+            .filter(pk__in=sorted(teams))
+            .order_by("pk")
+            .values_list("pk")
+        )
+
+
+def experience_change_check(*, before: ExperienceEntry | None, after: LedgerRow) -> None:
+    """Refuse a ledger row typed by hand (the admin: `before` the row as stored, None for a new
+    one) that would take its owner's balance, or its former owner's, below zero.
+
+    The owners' rows stay locked until the caller's transaction ends: the caller saves the row in
+    it (the admin's add and change views are atomic), so two such rows at once cannot both pass."""
+    deltas: dict[tuple[str, int], Decimal] = {}
+    if before is not None and before.pk is not None:
+        was = ("driver", before.driver_id) if before.driver_id else ("team", before.team_id)
+        deltas[was] = -before.amount
+    owner = ("driver", after.driver.pk) if after.driver is not None else ("team", after.team.pk)
+    deltas[owner] = deltas.get(owner, ZERO) + after.amount
+    lowered = {key: delta for key, delta in deltas.items() if delta < 0}
+    if not lowered:
+        return  # a gain, or a change that only raises balances
+    drivers = [pk for kind, pk in lowered if kind == "driver"]
+    teams = [pk for kind, pk in lowered if kind == "team"]
+    _lock_owners(drivers=drivers, teams=teams)
+    balances = _balances(drivers=drivers, teams=teams)
+    for (kind, pk), delta in sorted(lowered.items()):
+        if balances[kind, pk] + delta < 0:
+            who = Driver.objects.get(pk=pk) if kind == "driver" else Team.objects.get(pk=pk)
+            raise ValidationError(
+                _("%(who)s has %(balance)s experience points; this spend needs %(need)s."),
+                code="insufficient",
+                params={"who": who, "balance": balances[kind, pk], "need": -delta},
+            )
 
 
 def _balances(*, drivers: Sequence[int], teams: Sequence[int]) -> dict[tuple[str, int], Decimal]:

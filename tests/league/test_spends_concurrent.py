@@ -3,7 +3,7 @@
 The spends run in real parallel transactions (one connection a thread). The ledger's service locks
 the spender's row before it reads the balance (league/services.py), so the spends pass one at a
 time: those the balance covers are written, the others refused with a ValidationError, which the
-API and the admin answer as a 4xx; never a database error, never a balance below zero. Through the
+API answers as a 4xx and the admin's form as its error; never a database error, never a balance below zero. Through the
 API a spend is a race sheet's die change (X2), judged as it is stored (Celery inline in the tests):
 of sheets judged at once, those the ledger no longer covers are `invalid` (SITE-experience).
 """
@@ -20,6 +20,7 @@ from typing import Any
 import pytest
 from django.core.exceptions import ValidationError
 from django.db import connection
+from django.test import Client
 from django.utils import timezone
 from rest_framework.test import APIClient
 
@@ -29,12 +30,13 @@ from league.services import experience_record
 from races.models import Race
 from races.services import race_create, race_entry_create
 from sheets.models import RaceSheet
-from tests.factories import EXAMPLE_WEAR, Oval, build_oval
+from tests.factories import EXAMPLE_WEAR, Oval, build_oval, make_user
 from tests.sheets.test_sheet_experience import SPENDING_LOG
 
 pytestmark = [pytest.mark.postgres, pytest.mark.django_db(transaction=True)]
 
 THREADS = 12
+ENGLISH = {"accept-language": "en"}
 DIE = ExperienceEntry.Reason.DIE
 
 
@@ -188,3 +190,46 @@ def test_sheets_spending_the_same_points_at_once_through_the_api_never_overdraw(
         assert [v["rule"] for v in sheet.verdict["violations"]] == ["SITE-experience"]
     assert driver_experience(driver=oval.car7.driver) == Decimal("0.5")
     never_below_zero(oval)
+
+
+def test_stewards_rows_typed_at_once_in_the_admin_never_overdraw(oval):
+    """The admin's ledger form asks the service under the owner's lock: of 8 spends of 1 typed at
+    once against 5 points, 5 are saved and 3 come back as the form with the balance's message."""
+    give(oval, "5")
+    boss = make_user("boss", is_staff=True, is_superuser=True)
+    form = {"season": oval.season.pk, "driver": oval.car7.driver.pk, "reason": "adjustment",
+            "amount": "-1", "note": "typed by hand", "race": "", "team": "", "_save": "Save"}  # fmt: skip
+
+    def add() -> Any:
+        client = Client()
+        client.force_login(boss)
+        return client.post("/admin/league/experienceentry/add/", form, headers=ENGLISH)
+
+    responses = at_once([add] * 8)
+
+    others = [o for o in responses if isinstance(o, BaseException)]
+    assert others == [], others
+    assert sorted(r.status_code for r in responses) == [200] * 3 + [302] * 5
+    for refused in (r for r in responses if r.status_code == 200):
+        assert "Alice has 0.0 experience points; this spend needs 1" in refused.content.decode()
+    assert driver_experience(driver=oval.car7.driver) == Decimal("0.0")
+    never_below_zero(oval)
+
+
+def test_a_gain_lowered_in_the_admin_below_what_was_spent_is_refused(oval):
+    give(oval, "2")
+    gain = ExperienceEntry.objects.get(driver=oval.car7.driver)
+    experience_record(season=oval.season, driver=oval.car7.driver, reason=ExperienceEntry.Reason.ADJUSTMENT,
+                      amount="-1.5")  # fmt: skip
+    client = Client()
+    client.force_login(make_user("boss", is_staff=True, is_superuser=True))
+    form = {"season": oval.season.pk, "driver": oval.car7.driver.pk, "reason": "adjustment",
+            "amount": "1", "note": "", "race": "", "team": "", "_save": "Save"}  # fmt: skip
+
+    response = client.post(f"/admin/league/experienceentry/{gain.pk}/change/", form, headers=ENGLISH)
+
+    assert response.status_code == 200 and b"experience points; this spend needs" in response.content
+    assert driver_experience(driver=oval.car7.driver) == Decimal("0.5")
+    form["amount"] = "1.5"  # what was spent stays covered
+    assert client.post(f"/admin/league/experienceentry/{gain.pk}/change/", form).status_code == 302
+    assert driver_experience(driver=oval.car7.driver) == Decimal("0.0")
