@@ -123,6 +123,10 @@ LIST_ERRORS: dict[int, OpenApiResponse] = {
     400: FILTER_ERRORS,
     404: detail_response("No such page."),
 }
+# Any path with an id may find no object; any body may be over DATA_UPLOAD_MAX_MEMORY_SIZE (413,
+# core/api_errors.py); any throttled view may say 429, with Retry-After.
+TOO_LARGE = detail_response("The body is larger than the site takes (DATA_UPLOAD_MAX_MEMORY_SIZE).")
+THROTTLED = detail_response("Too many requests from this client: try again after `Retry-After` seconds.")
 # What a viewset's actions may answer besides success, documented so clients (and the schema fuzzer) know.
 ACTION_ERRORS: dict[str, dict[int, OpenApiResponse]] = {
     "list": LIST_ERRORS,
@@ -147,17 +151,29 @@ class ApiSchema(AutoSchema):
     # spectacular has no public hook that keeps the inferred success response and adds others.
     def _get_response_bodies(self, direction: str = "response") -> dict[str, Any]:
         bodies = super()._get_response_bodies(direction)
-        action = getattr(self.view, "action", None)
-        if direction != "response" or action is None:
+        if direction != "response":
             return bodies
-        extra = ACTION_ERRORS.get(action)
-        if extra is None:  # a custom action: a detail one may not find its object
-            detail = getattr(getattr(self.view, action, None), "detail", False)
-            extra = {404: NOT_FOUND} if detail else {}
+        extra = dict(self._action_errors())
+        if "{" in self.path:
+            extra.setdefault(404, NOT_FOUND)
+        if self.method in ("POST", "PUT", "PATCH"):
+            extra.setdefault(413, TOO_LARGE)
+        if self.view.get_throttles():
+            extra.setdefault(429, THROTTLED)
         for code, response in extra.items():
             if str(code) not in bodies:
                 bodies[str(code)] = self._get_response_for_code(response, str(code), direction=direction)
         return bodies
+
+    def _action_errors(self) -> dict[int, OpenApiResponse]:
+        action = getattr(self.view, "action", None)
+        if action is None:
+            return {}
+        extra = ACTION_ERRORS.get(action)
+        if extra is None:  # a custom action: a detail one may not find its object
+            detail = getattr(getattr(self.view, action, None), "detail", False)
+            extra = {404: NOT_FOUND} if detail else {}
+        return extra
 
 
 class ReadWriteViewSet(viewsets.GenericViewSet):

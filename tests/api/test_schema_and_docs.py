@@ -58,13 +58,14 @@ def test_the_schema_documents_filters_and_errors(schema):
 
     assert {"season", "circuit", "status", "date_after", "date_before", "page"} <= parameters
     assert set(races["get"]["responses"]) == {"200", "400", "404"}
-    assert set(races["post"]["responses"]) == {"201", "400", "401", "403"}
+    assert set(races["post"]["responses"]) == {"201", "400", "401", "403", "413"}
     assert set(schema["paths"]["/api/races/{id}/"]["patch"]["responses"]) == {
         "200",
         "400",
         "401",
         "403",
         "404",
+        "413",
     }
     assert set(schema["paths"]["/api/races/{id}/"]["get"]["responses"]) == {"200", "404"}
 

@@ -41,6 +41,8 @@ def test_writes_document_their_refusals_and_conflicts(paths):
         "403",
         "404",
         "409",
+        "413",
+        "429",
     }
     assert {} not in paths["/api/tables/{id}/moves/"]["post"]["security"]
 
