@@ -198,6 +198,12 @@ def open_table(race: Race) -> LiveTable | None:
 def race_night(request: HttpRequest, pk: int) -> HttpResponse:
     """`/races/<id>/live/`: the table in play, else its set-up (for those who may record)."""
     race = get_object_or_404(Race.objects.select_related("season", "circuit"), pk=pk)
+    if (
+        request.method == "POST"
+        and request.user.is_authenticated
+        and not may_record_race(race=race, user=request.user)
+    ):
+        raise PermissionDenied  # a set-up sent by an account that may not record it (a view-only admin)
     paper = _paper_sheet(request, race, request.POST.get("transcribe") or request.GET.get("transcribe"))
     table = open_table(race)
     if table is not None:
