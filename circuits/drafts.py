@@ -28,10 +28,12 @@ from circuits.board_problems import board_problems
 from circuits.drives import board_drive
 from circuits.models import BoardDraft, Circuit
 from circuits.tracing import MAX_LAPS, TraceError, trace_document
+from core.permissions import staff_require
 from core.photos import photo_check
 
 # Races past these statuses were played on the board: it stays as they saw it.
 UNTOUCHED_STATUSES = ("scheduled",)
+EDIT_BOARDS = "races.change_circuit"  # the board editor's permission: its pages and publishing
 
 
 def document_digest(document: Mapping[str, Any]) -> str:
@@ -296,12 +298,14 @@ def _image_copy(draft: BoardDraft) -> ContentFile | None:
 
 
 @transaction.atomic
-def draft_publish(*, draft: BoardDraft) -> Circuit:
-    """The draft becomes a circuit: refused without a passed test drive of this very document.
+def draft_publish(*, draft: BoardDraft, by: Any) -> Circuit:
+    """The draft becomes a circuit: refused without a passed test drive of this very document,
+    or unless `by` may edit the boards (races.change_circuit).
 
     A new board makes a new circuit; an edit of a board no race was played on changes it in place;
     an edit of a board a race was played on makes a new circuit, version + 1, `-vN` after its id,
     naming the one it replaces (the old races keep theirs)."""
+    staff_require(by, EDIT_BOARDS, _("Only the league's admins allowed to edit the boards publish them."))
     draft = BoardDraft.objects.select_for_update().get(pk=draft.pk)
     if draft.problems:
         raise ValidationError(_("The board still has problems: fix them first."), code="problems")

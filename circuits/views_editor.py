@@ -23,6 +23,7 @@ from django.views.decorators.http import require_http_methods, require_POST
 from circuits.board_files import MAX_FILE_BYTES, WEATHER_KINDS, weather_scale
 from circuits.board_problems import problem_words
 from circuits.drafts import (
+    EDIT_BOARDS,
     circuit_in_use,
     draft_create,
     draft_drive_start,
@@ -35,6 +36,7 @@ from circuits.drafts import (
 from circuits.editor_canvas import editor_canvas
 from circuits.models import BoardDraft, Circuit
 from circuits.tasks import drive_board_draft
+from core.permissions import staff_may
 from rules.circuits.gpo import DEFAULT_WEATHER
 
 MAX_TRACE_BYTES = 2 * 1024 * 1024  # a traced board is a few tens of kilobytes
@@ -42,7 +44,7 @@ _CONTENT_TYPES = {"jpg": "image/jpeg", "png": "image/png", "webp": "image/webp"}
 
 
 def can_edit_boards(user: Any) -> bool:
-    return bool(user.is_authenticated and user.is_staff and user.has_perm("races.change_circuit"))
+    return staff_may(user, EDIT_BOARDS)
 
 
 def board_admin(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
@@ -307,7 +309,7 @@ def board_drive(request: HttpRequest, pk: int) -> JsonResponse:
 def board_publish(request: HttpRequest, pk: int) -> JsonResponse:
     draft = get_object_or_404(BoardDraft, pk=pk)
     try:
-        circuit = draft_publish(draft=draft)
+        circuit = draft_publish(draft=draft, by=request.user)
     except ValidationError as exc:
         return JsonResponse({"error": _errors(exc)}, status=400)
     draft.refresh_from_db()

@@ -12,9 +12,8 @@ from django.urls import reverse
 from django.utils.html import format_html
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext
-from simple_history.admin import SimpleHistoryAdmin
 
-from core.admin_support import ReadOnly
+from core.admin_support import HistoryAdmin, ReadOnly
 from races import admin_registration, admin_seasons  # noqa: F401 (their admin pages register themselves)
 from races.models import Race, RaceEntry, Result
 from races.services import race_entries_fill, race_status_set
@@ -67,7 +66,7 @@ class ResultInline(ReadOnly, admin.TabularInline):
 
 
 @admin.register(Race)
-class RaceAdmin(SimpleHistoryAdmin):
+class RaceAdmin(HistoryAdmin):
     list_display = ("season", "round", "circuit", "scheduled_at", "status")
     list_filter = ("season", "status", "circuit")
     search_fields = ("season__name", "circuit__name", "circuit__slug")
@@ -149,7 +148,7 @@ class RaceEntryAdmin(admin.ModelAdmin):
 
 
 @admin.register(Result)
-class ResultAdmin(ReadOnly, SimpleHistoryAdmin):
+class ResultAdmin(ReadOnly, HistoryAdmin):
     list_display = ("race", "position", "driver", "status", "cause", "points", "penalty_points")
     list_filter = ("race__season", "status")
     search_fields = ("race_entry__season_entry__driver__name", "cause", "penalty_reason")

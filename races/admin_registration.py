@@ -8,13 +8,14 @@ from collections.abc import Callable
 from django import forms
 from django.contrib import admin, messages
 from django.contrib.admin import helpers
-from django.core.exceptions import ValidationError
+from django.core.exceptions import PermissionDenied, ValidationError
 from django.db.models import QuerySet
 from django.http import HttpRequest, HttpResponse
 from django.template.response import TemplateResponse
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
+from core.messages import refusal_text
 from league.models import EntryRequest, Season
 from races.registration import entry_request_accept, entry_request_refuse, entry_request_wait
 
@@ -24,8 +25,8 @@ def _each(modeladmin: admin.ModelAdmin, request: HttpRequest, queryset: QuerySet
     for obj in queryset:
         try:
             act(obj)
-        except ValidationError as exc:
-            modeladmin.message_user(request, f"{obj}: {' '.join(exc.messages)}", messages.ERROR)
+        except (ValidationError, PermissionDenied) as exc:
+            modeladmin.message_user(request, f"{obj}: {refusal_text(exc)}", messages.ERROR)
         else:
             count += 1
     if count:
@@ -36,7 +37,7 @@ def _decision(description: str, service: Callable[..., object], done: str) -> Ca
     """An admin action deciding each request chosen by `service` (the steward deciding), then
     saying `done` of how many it decided."""
 
-    @admin.action(description=description)
+    @admin.action(description=description, permissions=["change"])
     def decide(modeladmin: admin.ModelAdmin, request: HttpRequest, queryset: QuerySet[EntryRequest]) -> None:
         _each(modeladmin, request, queryset, lambda obj: service(request=obj, by=request.user), done)
 
@@ -72,7 +73,7 @@ class EntryRequestAdmin(admin.ModelAdmin):
         gettext_lazy("%(n)d request(s) put on the waiting list."),
     )
 
-    @admin.action(description=gettext_lazy("Refuse, with a reason"))
+    @admin.action(description=gettext_lazy("Refuse, with a reason"), permissions=["change"])
     def refuse(self, request: HttpRequest, queryset: QuerySet[EntryRequest]) -> HttpResponse | None:
         form = RefuseForm(request.POST if "apply" in request.POST else None)
         if form.is_valid():
@@ -99,7 +100,9 @@ class EntryRequestAdmin(admin.ModelAdmin):
         )
 
 
-@admin.action(description=gettext_lazy("Accept the entry list: every car in every race to come"))
+@admin.action(
+    description=gettext_lazy("Accept the entry list: every car in every race to come"), permissions=["change"]
+)
 def accept_entry_list(modeladmin: admin.ModelAdmin, request: HttpRequest, queryset: QuerySet[Season]) -> None:
     from races.entry_lists import season_entry_list_accept
 
@@ -112,7 +115,7 @@ def accept_entry_list(modeladmin: admin.ModelAdmin, request: HttpRequest, querys
         )
 
 
-@admin.action(description=gettext_lazy("Set the grids due by the season's rule"))
+@admin.action(description=gettext_lazy("Set the grids due by the season's rule"), permissions=["change"])
 def set_grids_due(modeladmin: admin.ModelAdmin, request: HttpRequest, queryset: QuerySet[Season]) -> None:
     from races.entry_lists import race_grid_by_rule, race_grid_due, remaining_races
 
@@ -150,13 +153,18 @@ def _split(modeladmin: admin.ModelAdmin, request: HttpRequest, queryset: QuerySe
             )
 
 
-@admin.action(description=gettext_lazy("Split the rounds to come over tables of 10, by standings"))
+@admin.action(
+    description=gettext_lazy("Split the rounds to come over tables of 10, by standings"),
+    permissions=["change"],
+)
 def split_by_standings(
     modeladmin: admin.ModelAdmin, request: HttpRequest, queryset: QuerySet[Season]
 ) -> None:
     _split(modeladmin, request, queryset, "standings")
 
 
-@admin.action(description=gettext_lazy("Split the rounds to come over tables of 10, drawn"))
+@admin.action(
+    description=gettext_lazy("Split the rounds to come over tables of 10, drawn"), permissions=["change"]
+)
 def split_drawn(modeladmin: admin.ModelAdmin, request: HttpRequest, queryset: QuerySet[Season]) -> None:
     _split(modeladmin, request, queryset, "draw")

@@ -11,8 +11,8 @@ from django.forms.models import BaseInlineFormSet
 from django.http import HttpRequest, HttpResponse
 from django.urls import URLPattern, path
 from django.utils.translation import gettext_lazy as _
-from simple_history.admin import SimpleHistoryAdmin
 
+from core.admin_support import HistoryAdmin
 from league.admin_season_form import SeasonAdminForm
 from league.models import Season, SeasonEntry
 from races.admin_registration import accept_entry_list, set_grids_due, split_by_standings, split_drawn
@@ -80,7 +80,7 @@ class RaceInline(admin.TabularInline):
 
 
 @admin.register(Season)
-class SeasonAdmin(SimpleHistoryAdmin):
+class SeasonAdmin(HistoryAdmin):
     list_display = ("name", "year", "status", "best_results", "laps_per_race", "max_cars_per_team")
     list_filter = ("status", "year")
     search_fields = ("name", "slug")

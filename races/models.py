@@ -61,6 +61,8 @@ class Race(models.Model):
         ordering = ["season", "round", "table"]
         verbose_name = _("race")
         verbose_name_plural = _("races")
+        # The stewards' last word on the results: no model permission says it (change_race is the calendar).
+        permissions = [("publish_race", _("Can publish and reopen a race's results"))]
         constraints = [
             models.UniqueConstraint(
                 fields=["season", "table", "round"],  # the last field is the one named in errors

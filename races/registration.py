@@ -16,6 +16,7 @@ from django.utils import timezone
 from django.utils.text import slugify
 from django.utils.translation import gettext_lazy as _
 
+from core.permissions import staff_may, staff_require
 from league.models import Driver, EntryRequest, Season, SeasonEntry, Team
 from league.services import driver_create, season_entry_create
 from races import events
@@ -24,6 +25,9 @@ if TYPE_CHECKING:
     from django.contrib.auth.models import AbstractBaseUser
 
 Status = EntryRequest.Status
+# The stewards' decisions on the entry list, and entering another team's drivers.
+DECIDE = "league.change_entryrequest"
+ENTER_FOR_ANY = "league.add_entryrequest"
 
 
 def entry_list_is_open(*, season: Season, now: datetime | None = None) -> bool:
@@ -37,7 +41,7 @@ def entry_list_is_open(*, season: Season, now: datetime | None = None) -> bool:
 
 def may_enter_for(*, user: AbstractBaseUser, team: Team) -> bool:
     """A team manager (or a steward) may enter the team's drivers."""
-    return user.is_staff or team.managers.filter(pk=user.pk).exists()
+    return staff_may(user, ENTER_FOR_ANY) or team.managers.filter(pk=user.pk).exists()
 
 
 @transaction.atomic
@@ -94,7 +98,8 @@ def _driver_for(request: EntryRequest) -> Driver:
     return driver_create(name=name, slug=slug, country=country or "", user=user)
 
 
-def _locked(request: EntryRequest) -> EntryRequest:
+def _locked(request: EntryRequest, by: AbstractBaseUser | None) -> EntryRequest:
+    staff_require(by, DECIDE, _("Only the stewards decide entry requests."))
     # One decision at a time per request; the season row is locked by season_entry_create().
     return EntryRequest.objects.select_for_update().select_related("season", "team").get(pk=request.pk)
 
@@ -111,11 +116,11 @@ def _decide(
 
 
 @transaction.atomic
-def entry_request_accept(*, request: EntryRequest, by: AbstractBaseUser | None = None) -> EntryRequest:
+def entry_request_accept(*, request: EntryRequest, by: AbstractBaseUser | None) -> EntryRequest:
     """Make the season entry, give the car to every race not yet run, tell the player."""
     from races.entry_lists import season_entry_race_entries
 
-    request = _locked(request)
+    request = _locked(request, by)
     if request.status == Status.ACCEPTED:
         return request
     if request.status == Status.REFUSED:
@@ -139,10 +144,8 @@ def entry_request_accept(*, request: EntryRequest, by: AbstractBaseUser | None =
 
 
 @transaction.atomic
-def entry_request_refuse(
-    *, request: EntryRequest, reason: str, by: AbstractBaseUser | None = None
-) -> EntryRequest:
-    request = _locked(request)
+def entry_request_refuse(*, request: EntryRequest, reason: str, by: AbstractBaseUser | None) -> EntryRequest:
+    request = _locked(request, by)
     if not reason.strip():
         raise ValidationError({"reason": _("Say why the request is refused.")})
     if request.status == Status.ACCEPTED:
@@ -153,8 +156,8 @@ def entry_request_refuse(
 
 
 @transaction.atomic
-def entry_request_wait(*, request: EntryRequest, by: AbstractBaseUser | None = None) -> EntryRequest:
-    request = _locked(request)
+def entry_request_wait(*, request: EntryRequest, by: AbstractBaseUser | None) -> EntryRequest:
+    request = _locked(request, by)
     if request.status != Status.PENDING:
         raise ValidationError(_("Only a request awaiting the stewards goes on the waiting list."))
     return _decide(request, Status.WAITING, by)

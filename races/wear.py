@@ -15,6 +15,7 @@ from django.db import transaction
 from django.utils.translation import gettext as _
 
 from core.messages import message_text
+from core.permissions import staff_may
 from league.selectors import team_experience
 from races.models import RaceEntry
 from races.services import OPEN_STATUSES
@@ -46,7 +47,8 @@ def wear_build_problems(*, race_entry: RaceEntry, wear: dict[str, int]) -> list[
 
 
 def may_build(*, race_entry: RaceEntry, user: AbstractBaseUser) -> bool:
-    return race_entry.season_entry.driver.user_id == user.pk or user.is_staff
+    """The car's driver, or a steward allowed to change race entries (not any staff account)."""
+    return race_entry.season_entry.driver.user_id == user.pk or staff_may(user, "races.change_raceentry")
 
 
 @transaction.atomic

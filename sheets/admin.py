@@ -16,9 +16,8 @@ from django.urls import reverse
 from django.utils.html import format_html
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext
-from simple_history.admin import SimpleHistoryAdmin
 
-from core.admin_support import ReadOnly, WrittenByServices
+from core.admin_support import HistoryAdmin, ReadOnly, WrittenByServices
 from core.messages import refusal_text
 from races.admin import RaceAdmin
 from races.models import Penalty, Race
@@ -32,7 +31,7 @@ from sheets.models import (
     SheetPhoto,
     SubmissionAttempt,
 )
-from sheets.publishing import race_publish
+from sheets.publishing import PUBLISH, race_publish
 from sheets.services import race_sheet_enqueue
 
 
@@ -78,7 +77,7 @@ class SheetPhotoAdmin(admin.ModelAdmin):
 
 
 @admin.register(RaceSheet)
-class RaceSheetAdmin(SimpleHistoryAdmin):
+class RaceSheetAdmin(HistoryAdmin):
     list_display = ("__str__", "status", "chosen", "submitted_by", "submitted_at", "attempts")
     list_filter = ("status", "kind", "chosen", "race__season")
     search_fields = ("race__circuit__name", "submitted_by__username")
@@ -172,7 +171,7 @@ class ProtestPhotoInline(SheetPhotoInline):
 
 
 @admin.register(Protest)
-class ProtestAdmin(WrittenByServices, SimpleHistoryAdmin):
+class ProtestAdmin(WrittenByServices, HistoryAdmin):
     """Protests are filed on the site and decided on the stewards' decision page; here they are read."""
 
     list_display = ("sheet", "filed_by", "against", "turn", "filed_at", "status", "decided_by")
@@ -200,7 +199,11 @@ class ProtestAdmin(WrittenByServices, SimpleHistoryAdmin):
         url = reverse("sheets:protest-decide", kwargs={"pk": obj.pk})
         return format_html('<a href="{}">{}</a>', url, _("The evidence and the decision form"))
 
-    @admin.action(description=_("Decide this protest"))
+    def has_decide_permission(self, request: HttpRequest) -> bool:
+        """Deciding is the stewards' (the form is read-only: the decision page decides)."""
+        return request.user.has_perm("races.change_protest")
+
+    @admin.action(description=_("Decide this protest"), permissions=["decide"])
     def decide(self, request: HttpRequest, queryset: QuerySet[Protest]) -> HttpResponse | None:
         if queryset.count() != 1:
             self.message_user(request, _("Decide one protest at a time."), messages.WARNING)
@@ -209,7 +212,7 @@ class ProtestAdmin(WrittenByServices, SimpleHistoryAdmin):
 
 
 @admin.register(Penalty)
-class PenaltyAdmin(ReadOnly, SimpleHistoryAdmin):
+class PenaltyAdmin(ReadOnly, HistoryAdmin):
     """Penalties are imposed on the race's stewards' page, which recomputes the results."""
 
     list_display = (
@@ -240,14 +243,17 @@ class StewardedRaceAdmin(RaceAdmin):
 
     actions = ["publish_results", *RaceAdmin.actions]
 
-    @admin.action(description=_("Publish results (validated → official)"), permissions=["change"])
+    def has_publish_permission(self, request: HttpRequest) -> bool:
+        return request.user.has_perm(PUBLISH)
+
+    @admin.action(description=_("Publish results (validated → official)"), permissions=["publish"])
     def publish_results(self, request: HttpRequest, queryset: QuerySet[Race]) -> None:
         published = 0
         for race in queryset.select_related("season", "circuit").order_by("season", "round"):
             try:
                 race_publish(race=race, by=request.user)
-            except ValidationError as exc:
-                self.message_user(request, " ".join(exc.messages), messages.WARNING)
+            except (ValidationError, PermissionDenied) as exc:
+                _say(self, request, exc)
             else:
                 published += 1
         if published:

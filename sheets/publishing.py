@@ -5,11 +5,12 @@ from __future__ import annotations
 from datetime import datetime, timedelta
 from typing import TYPE_CHECKING
 
-from django.core.exceptions import PermissionDenied, ValidationError
+from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
+from core.permissions import staff_require
 from races.models import Race
 from races.services import race_lock
 from sheets import events
@@ -18,6 +19,9 @@ from sheets.models import Protest, RaceEvent, RaceSheet
 
 if TYPE_CHECKING:
     from django.contrib.auth.models import AbstractBaseUser
+
+# Publishing and reopening: a staff account with this permission (a view-only admin cannot).
+PUBLISH = "races.publish_race"
 
 
 def protest_deadline(*, sheet: RaceSheet) -> datetime | None:
@@ -60,7 +64,7 @@ def _locked_in(race: Race, status: str, refusal: str, code: str) -> Race:
 
 
 @transaction.atomic
-def race_publish(*, race: Race, by: AbstractBaseUser | None = None, override_reason: str = "") -> Race:
+def race_publish(*, race: Race, by: AbstractBaseUser | None, override_reason: str = "") -> Race:
     """Make a race's validated results official: the stewards' last word on them.
 
     Only once the protest window of the standing sheet has closed and no protest is open; a
@@ -69,6 +73,7 @@ def race_publish(*, race: Race, by: AbstractBaseUser | None = None, override_rea
     so a protest filed at the same moment either comes first and blocks this, or finds the race
     official and is refused.
     """
+    staff_require(by, PUBLISH, _("Only the stewards publish results."))
     race = _locked_in(
         race,
         Race.Status.VALIDATED,
@@ -76,8 +81,6 @@ def race_publish(*, race: Race, by: AbstractBaseUser | None = None, override_rea
         "not_validated",
     )
     override_reason = override_reason.strip()
-    if override_reason and not (by is not None and by.is_staff):
-        raise PermissionDenied(_("Only the stewards may publish before the protest window closes."))
     window, blocking = _publication_obstacles(race)
     if blocking or (window and not override_reason):
         reasons = blocking + ([] if override_reason else window)
@@ -88,8 +91,7 @@ def race_publish(*, race: Race, by: AbstractBaseUser | None = None, override_rea
         )
     race.status = Race.Status.OFFICIAL
     race.full_clean()
-    if by is not None:
-        race._history_user = by  # simple_history: who published
+    race._history_user = by  # simple_history: who published
     race.save(update_fields=["status"])
     audit_record(
         race=race,
@@ -105,8 +107,7 @@ def race_publish(*, race: Race, by: AbstractBaseUser | None = None, override_rea
 @transaction.atomic
 def race_reopen(*, race: Race, by: AbstractBaseUser, reason: str) -> Race:
     """The stewards take published results back to validated, to change them; the reason is recorded."""
-    if not (by is not None and by.is_staff):
-        raise PermissionDenied(_("Only the stewards reopen published results."))
+    staff_require(by, PUBLISH, _("Only the stewards reopen published results."))
     race = _locked_in(
         race,
         Race.Status.OFFICIAL,

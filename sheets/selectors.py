@@ -6,6 +6,7 @@ from typing import TYPE_CHECKING
 
 from django.db.models import Count, Exists, OuterRef, Prefetch, QuerySet
 
+from core.permissions import staff_may
 from races.models import Race, RaceEntry
 from sheets.dice_luck import DiceLuck, dice_luck, rolls_from_log
 from sheets.models import Protest, RaceSheet, SheetConfirmation
@@ -36,7 +37,7 @@ def sheet_submitter_allowed(*, race: Race, user: AbstractBaseUser | None) -> boo
 
 def steward_may(user: AbstractBaseUser | None, permission: str) -> bool:
     """A staff account with this permission of the races app (a superuser has them all)."""
-    return bool(user and user.is_authenticated and user.is_staff and user.has_perm(f"races.{permission}"))
+    return staff_may(user, f"races.{permission}")
 
 
 def race_sheets(*, race: Race) -> QuerySet[RaceSheet]:

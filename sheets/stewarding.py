@@ -9,11 +9,12 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from django.core.exceptions import PermissionDenied, ValidationError
+from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.db.models import Q
 from django.utils.translation import gettext as _
 
+from core.permissions import staff_require
 from league.models import ExperienceEntry
 from league.services import GAIN_REASONS
 from races.models import Penalty, Race, RaceEntry, Result
@@ -35,8 +36,7 @@ AMOUNT_KINDS = {Kind.POINTS: "points", Kind.PLACES: "places", Kind.GRID: "grid_p
 
 def _steward(by: AbstractBaseUser | None, refusal: str, permission: str) -> None:
     """A staff account with this permission: a staff user does what his permissions say, no more."""
-    if not (by is not None and by.is_authenticated and by.is_staff and by.has_perm(permission)):
-        raise PermissionDenied(refusal)
+    staff_require(by, permission, refusal)
 
 
 def race_not_frozen(race: Race) -> None:

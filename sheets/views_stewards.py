@@ -7,7 +7,6 @@ from functools import wraps
 from typing import Any
 
 from django.contrib import messages
-from django.contrib.admin.views.decorators import staff_member_required
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.forms import Form
 from django.http import HttpRequest, HttpResponse, QueryDict
@@ -15,9 +14,10 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
-from django.views.decorators.http import require_POST
+from django.views.decorators.http import require_GET, require_POST
 
 from core.messages import refusal_text
+from core.permissions import staff_permission_required
 from races.models import Race
 from races.penalties import race_penalties
 from sheets.audit import race_history
@@ -25,7 +25,7 @@ from sheets.forms import DecisionForm, PenaltyForm, PublishForm, ReopenForm
 from sheets.models import Protest, RaceSheet
 from sheets.penalties import sheet_results_after_decisions
 from sheets.protests import protest_decide
-from sheets.publishing import protest_deadline, race_publish, race_reopen
+from sheets.publishing import PUBLISH, protest_deadline, race_publish, race_reopen
 from sheets.selectors import sheets_to_transcribe
 from sheets.stewarding import penalty_impose
 
@@ -37,7 +37,8 @@ def _entries(race: Race) -> dict[str, Any]:
     }
 
 
-@staff_member_required
+# Each page reads with a view permission and writes with the action's own (the services ask again).
+@staff_permission_required("races.view_protest", write="races.change_protest")
 def protest_decide_view(request: HttpRequest, pk: int) -> HttpResponse:
     protest = get_object_or_404(
         Protest.objects.select_related(
@@ -77,7 +78,8 @@ def protest_decide_view(request: HttpRequest, pk: int) -> HttpResponse:
     )
 
 
-@staff_member_required
+@staff_permission_required("races.view_race")
+@require_GET
 def race_stewards_view(request: HttpRequest, pk: int) -> HttpResponse:
     race = get_object_or_404(Race.objects.select_related("season", "circuit"), pk=pk)
     return _stewards_page(request, race)
@@ -120,14 +122,14 @@ def _done(request: HttpRequest, race: Race, message: str) -> HttpResponse:
 
 
 def _stewards_action(
-    form: Callable[[QueryDict, Race], Form], slot: str, done: str
+    form: Callable[[QueryDict, Race], Form], slot: str, done: str, permission: str
 ) -> Callable[[Callable[[HttpRequest, Race, dict[str, Any]], object]], Callable[..., HttpResponse]]:
     """A stewards' form posted to a race's page: valid, the view's service runs on its data and the
     page says `done`; invalid or refused, the stewards' page again (400) with this form in its
-    `slot` and why."""
+    `slot` and why. Without `permission`, 403 before anything is read."""
 
     def decorate(act: Callable[[HttpRequest, Race, dict[str, Any]], object]) -> Callable[..., HttpResponse]:
-        @staff_member_required
+        @staff_permission_required("races.view_race", write=permission)
         @require_POST
         @wraps(act)
         def view(request: HttpRequest, pk: int) -> HttpResponse:
@@ -151,6 +153,7 @@ def _stewards_action(
     lambda post, race: PenaltyForm(post, race=race),
     "penalty_form",
     gettext_lazy("Penalty recorded; the results are recomputed."),
+    "races.add_penalty",
 )
 def race_penalise_view(request: HttpRequest, race: Race, data: dict[str, Any]) -> None:
     penalty_impose(
@@ -165,14 +168,20 @@ def race_penalise_view(request: HttpRequest, race: Race, data: dict[str, Any]) -
 
 
 @_stewards_action(
-    lambda post, race: PublishForm(post), "publish_form", gettext_lazy("The results are published.")
+    lambda post, race: PublishForm(post),
+    "publish_form",
+    gettext_lazy("The results are published."),
+    PUBLISH,
 )
 def race_publish_view(request: HttpRequest, race: Race, data: dict[str, Any]) -> None:
     race_publish(race=race, by=request.user, override_reason=data["override_reason"])
 
 
 @_stewards_action(
-    lambda post, race: ReopenForm(post), "reopen_form", gettext_lazy("The results are reopened.")
+    lambda post, race: ReopenForm(post),
+    "reopen_form",
+    gettext_lazy("The results are reopened."),
+    PUBLISH,
 )
 def race_reopen_view(request: HttpRequest, race: Race, data: dict[str, Any]) -> None:
     race_reopen(race=race, by=request.user, reason=data["reason"])

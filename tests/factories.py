@@ -160,7 +160,8 @@ def make_user(username: str, **extra: Any) -> Any:
     return get_user_model().objects.create_user(username, f"{username}@example.org", "demo", **extra)
 
 
-# What a steward's account is given: submit, choose and re-queue sheets, decide protests, publish.
+# What a steward's account is given: submit, choose and re-queue sheets, decide protests and
+# entry requests, penalise, publish.
 # A staff account does what its permissions say, no more (core/api_support.py, sheets/).
 STEWARD_PERMISSIONS = (
     "add_racesheet",
@@ -169,7 +170,9 @@ STEWARD_PERMISSIONS = (
     "change_protest",
     "view_protest",
     "change_race",
+    "publish_race",
     "add_penalty",
+    "change_entryrequest",
     "view_penalty",
 )
 

@@ -20,7 +20,7 @@ from races.registration import (
     entry_request_refuse,
     entry_request_wait,
 )
-from tests.factories import make_driver, make_entry, make_race, make_season, make_team
+from tests.factories import make_driver, make_entry, make_race, make_season, make_steward, make_team
 
 pytestmark = pytest.mark.django_db
 Status = EntryRequest.Status
@@ -40,6 +40,11 @@ def _user(name: str):
     return get_user_model().objects.create_user(name, f"{name}@example.org", "pass-phrase-long")
 
 
+def _steward():
+    """The stewards decide the requests (league.change_entryrequest), one account per test."""
+    return get_user_model().objects.filter(username="steward").first() or make_steward()
+
+
 def test_the_entry_list_is_open_between_its_dates_only():
     season = _open_season()
     now = timezone.now()
@@ -56,7 +61,7 @@ def test_a_player_asks_and_acceptance_makes_his_driver_and_season_entry():
     request = entry_request_create(season=season, team=team, car_number=12, by=nina)
     assert request.status == Status.PENDING and request.driver is None
 
-    accepted = entry_request_accept(request=request, by=_user("steward"))
+    accepted = entry_request_accept(request=request, by=_steward())
 
     entry = SeasonEntry.objects.get(season=season)
     assert accepted.status == Status.ACCEPTED and accepted.season_entry == entry
@@ -97,7 +102,7 @@ def test_a_team_manager_enters_his_drivers_and_nobody_else_does():
 
     assert request.driver == driver and request.user is None and request.requested_by == manager
     assert "driver" in refused.value.message_dict
-    entry_request_accept(request=request)
+    entry_request_accept(request=request, by=_steward())
     assert SeasonEntry.objects.get(season=season).driver == driver
 
 
@@ -107,7 +112,7 @@ def test_acceptance_applies_the_season_entry_checks():
     request = entry_request_create(season=season, team=team, car_number=2, by=_user("nina"))
 
     with pytest.raises(ValidationError, match="already fields 1 car"):
-        entry_request_accept(request=request)
+        entry_request_accept(request=request, by=_steward())
     assert EntryRequest.objects.get(pk=request.pk).status == Status.PENDING
 
 
@@ -115,11 +120,11 @@ def test_a_full_season_sends_to_the_waiting_list():
     season = _open_season(entry_capacity=1)
     first = entry_request_create(season=season, team=make_team(), car_number=1, by=_user("a"))
     second = entry_request_create(season=season, team=make_team(), car_number=2, by=_user("b"))
-    entry_request_accept(request=first)
+    entry_request_accept(request=first, by=_steward())
 
     with pytest.raises(ValidationError, match="waiting list"):
-        entry_request_accept(request=second)
-    waiting = entry_request_wait(request=second)
+        entry_request_accept(request=second, by=_steward())
+    waiting = entry_request_wait(request=second, by=_steward())
 
     assert waiting.status == Status.WAITING
 
@@ -129,8 +134,8 @@ def test_a_refusal_needs_a_reason_and_keeps_it():
     request = entry_request_create(season=season, team=make_team(), car_number=1, by=_user("nina"))
 
     with pytest.raises(ValidationError):
-        entry_request_refuse(request=request, reason="  ")
-    refused = entry_request_refuse(request=request, reason="Number reserved for the champion")
+        entry_request_refuse(request=request, reason="  ", by=_steward())
+    refused = entry_request_refuse(request=request, reason="Number reserved for the champion", by=_steward())
 
     assert (refused.status, refused.reason) == (Status.REFUSED, "Number reserved for the champion")
     assert not SeasonEntry.objects.filter(season=season).exists()
@@ -142,7 +147,7 @@ def test_an_accepted_car_joins_every_race_not_yet_run():
     later = [make_race(season, n) for n in (2, 3)]
     request = entry_request_create(season=season, team=make_team(), car_number=9, by=_user("nina"))
 
-    entry_request_accept(request=request)
+    entry_request_accept(request=request, by=_steward())
 
     assert set(RaceEntry.objects.filter(season_entry__car_number=9).values_list("race", flat=True)) == {
         r.pk for r in later

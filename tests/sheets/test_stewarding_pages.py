@@ -98,9 +98,9 @@ def test_the_driver_page_lists_the_penalty(oval, penalised, web):
 def test_the_decision_page_is_for_stewards_only(oval, protest, web):
     url = reverse("sheets:protest-decide", args=[protest.pk])
 
-    assert web.get(url).status_code == 302  # to the admin's login
+    assert web.get(url).status_code == 302  # to the login
     web.force_login(oval.bruno)
-    assert web.get(url).status_code == 302
+    assert web.get(url).status_code == 403
 
 
 def test_the_decision_page_puts_the_evidence_beside_a_form_that_decides_nothing_by_itself(oval, protest, web):

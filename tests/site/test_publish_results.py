@@ -23,11 +23,11 @@ def test_publishing_makes_a_validated_race_official_and_records_who(league, admi
     assert race.history.latest().history_user == admin_user
 
 
-def test_only_validated_results_can_be_published(league):
+def test_only_validated_results_can_be_published(league, admin_user):
     race = race_more(league, status=Race.Status.SUBMITTED)
 
     with pytest.raises(ValidationError, match="seuls des résultats validés peuvent être publiés"):
-        race_publish(race=race, by=None)
+        race_publish(race=race, by=admin_user)
     race.refresh_from_db()
     assert race.status == Race.Status.SUBMITTED
 
