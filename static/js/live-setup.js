@@ -111,14 +111,16 @@
       }
     }
   }
+  function ticked() {
+    return boxes().filter(function (box) {
+      return box.checked;
+    }).length;
+  }
   function say(text, wrong) {
     whoStatus.textContent = text;
     whoStatus.className = "live-who-status" + (wrong ? " is-wrong" : "");
   }
-  function counted() {
-    var racing = boxes().filter(function (box) {
-      return box.checked;
-    }).length;
+  function counted(racing) {
     return (words.whoCount || "{racing} / {all}")
       .replace("{racing}", String(racing))
       .replace("{absent}", String(boxes().length - racing))
@@ -134,6 +136,7 @@
     }
     saving = true;
     var body = new URLSearchParams();
+    var racing = ticked();
     body.set("who-races", "1");
     boxes().forEach(function (box) {
       if (box.checked) {
@@ -150,7 +153,8 @@
       .then(function (response) {
         return response.json().then(function (answer) {
           if (response.ok) {
-            say((words.whoSaved || "✓") + " " + counted(), false);
+            // said once the last ticks are saved, with what was saved
+            say(again ? counted(ticked()) : (words.whoSaved || "✓") + " " + counted(racing), false);
           } else {
             say(answer.detail || String(response.status), true);
           }
@@ -179,5 +183,5 @@
       save();
     });
   });
-  say(counted(), false);
+  say(counted(ticked()), false);
 })();
