@@ -386,8 +386,46 @@
       if (event.car) {
         item.appendChild(el("strong", "", event.car + " "));
       }
-      item.appendChild(document.createTextNode(event.message || event.kind));
+      linkRules(item, event.message || event.kind, event.rules);
       list.appendChild(item);
+    });
+  }
+
+  // An event's text with each rule it is about (`rules`: id and rules-page address) as a link.
+  function linkRules(item, text, rules) {
+    var links = {};
+    (rules || []).forEach(function (r) {
+      links[r.rule] = r.url;
+    });
+    var ids = Object.keys(links);
+    if (!ids.length) {
+      item.appendChild(document.createTextNode(text));
+      return;
+    }
+    var pattern = new RegExp("\\b(" + ids.map(function (id) {
+      return id.replace(/[-]/g, "\\-");
+    }).join("|") + ")\\b", "g");
+    var last = 0;
+    var linked = {};
+    function link(id) {
+      var a = el("a", "rule-id", id);
+      a.href = links[id];
+      a.setAttribute("translate", "no");
+      linked[id] = true;
+      return a;
+    }
+    text.replace(pattern, function (found, id, at) {
+      item.appendChild(document.createTextNode(text.slice(last, at)));
+      item.appendChild(link(id));
+      last = at + found.length;
+      return found;
+    });
+    item.appendChild(document.createTextNode(text.slice(last)));
+    ids.forEach(function (id) {  // a rule the words do not name (an event's code's own)
+      if (!linked[id]) {
+        item.appendChild(document.createTextNode(" "));
+        item.appendChild(link(id));
+      }
     });
   }
 

@@ -106,3 +106,18 @@ def test_the_french_page_says_why_a_car_is_out_in_french():
     (html,) = pages
     assert "éliminée : trop peu d’arrêts dans un virage" in html
     assert "eliminated: corner" not in html and ": corner<" not in html
+
+
+def test_the_page_links_the_rule_of_its_last_events():
+    night = night_for(golden("c3-legal-elimination"))
+    table = new_table(night)
+    client = night.client(night.entrant)
+    for _, _restart, move in moves_of(night.log):
+        state = client.post(f"/api/tables/{table}/moves/", move, format="json").json()
+        if any(e["kind"] == "eliminated" for e in state["events"]):
+            break
+
+    html = night.client().get(f"/live/tables/{table}/", headers={"Accept-Language": "en"}).content.decode()
+
+    events = html.split('id="live-events"')[1].split("</ol>")[0]
+    assert 'stops: eliminated (<a class="rule-id" href="/rules/#rule-C3" translate="no">C3</a>)' in events
