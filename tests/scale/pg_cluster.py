@@ -42,7 +42,8 @@ class OwnCluster:
         bins = server_binaries()
         assert bins is not None, missing()
         self.bin = bins
-        self.folder = Path(tempfile.mkdtemp(prefix="fdleague-pg-"))
+        # /tmp: the postgres user must reach it (a TMPDIR under root's home it could not)
+        self.folder = Path(tempfile.mkdtemp(prefix="fdleague-pg-", dir="/tmp" if os.geteuid() == 0 else None))
         self.data = self.folder / "data"
         self.port = free_port()
         if os.geteuid() == 0:
