@@ -466,6 +466,11 @@
     var changed = !state || next.steps !== state.steps || next.status !== state.status;
     state = next;
     renderAll();
+    if (next.status === "closed" && next.replaced_by) {
+      // a steward opened another table for the race: follow the one being recorded
+      var page = next.replaced_by.page;
+      window.location.assign(data.tv ? page.replace(/\/?$/, "/tv/") : page);
+    }
     return changed;
   }
 
