@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 import logging
-from datetime import timedelta
+from datetime import datetime, timedelta
 from typing import Any
 
 from celery import Task, shared_task
 from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.db import InterfaceError, OperationalError, transaction
+from django.db.models import Q
 from django.utils import timezone
 from kombu.exceptions import OperationalError as BrokerError
 
@@ -24,6 +25,10 @@ logger = logging.getLogger(__name__)
 
 # Worth another try: the database or a connection blinked. Anything else would fail the same way again.
 TRANSIENT_ERRORS = (OperationalError, InterfaceError, BrokerError, ConnectionError, TimeoutError)
+# A judging task is killed after this long (prefork): a sheet claimed for longer lost its task.
+VALIDATE_TIME_LIMIT = 90
+# A sheet `validating` is swept only once its task must be over, whatever RACE_SHEET_REQUEUE_AFTER.
+CLAIM_OUTLIVES_TASK = timedelta(seconds=VALIDATE_TIME_LIMIT + 5)
 
 
 class SheetTask(Task):
@@ -54,7 +59,7 @@ class SheetTask(Task):
     # A replay takes milliseconds; a log that makes the engine search for minutes is stopped
     # (prefork pool: the solo pool of the tests does not enforce limits).
     soft_time_limit=60,
-    time_limit=90,
+    time_limit=VALIDATE_TIME_LIMIT,
 )
 def validate_race_sheet(self: Task, sheet_id: int) -> str:
     """Judge one stored race sheet, and on a worker up to RACE_SHEET_BATCH - 1 others still waiting
@@ -69,16 +74,24 @@ def validate_race_sheet(self: Task, sheet_id: int) -> str:
     return mine[0] if mine else "judged or claimed elsewhere"
 
 
-def race_sheets_requeue_stale(*, older_than: timedelta | None = None) -> int:
-    """Queue again every sheet pending or validating for longer than `older_than`; returns how many.
+def race_sheets_requeue_stale(*, older_than: timedelta | None = None, now: datetime | None = None) -> int:
+    """Queue again every sheet pending for longer than `older_than` (RACE_SHEET_REQUEUE_AFTER), or
+    validating for longer than that and than its task may live; returns how many.
 
-    The sheet's `updated_at` moves on as it is queued, so a second run within the delay queues
-    nothing more, and a sheet judged meanwhile is left alone. A broker still down leaves the sheet
-    stale, for the next run. Validation is idempotent, so a sheet queued twice is judged once.
+    A pending sheet that old lost its message (Redis lost, or unreachable when it was sent); in a
+    backlog that is merely long, the extra message finds its sheet judged or claimed and ends at
+    once. The sheet's `updated_at` moves on as it is queued, so a second run within the delay
+    queues nothing more, and a sheet judged meanwhile is left alone. A broker still down leaves the
+    sheet stale, for the next run. Validation is idempotent, so a sheet queued twice is judged once.
     """
     delay = older_than if older_than is not None else timedelta(seconds=settings.RACE_SHEET_REQUEUE_AFTER)
-    cutoff = timezone.now() - delay
-    stale = RaceSheet.objects.filter(status__in=RaceSheet.WAITING, updated_at__lt=cutoff)
+    now = now or timezone.now()
+    cutoff = now - delay
+    claimed_cutoff = now - max(delay, CLAIM_OUTLIVES_TASK)
+    stale = RaceSheet.objects.filter(
+        Q(status=RaceSheet.Status.PENDING, updated_at__lt=cutoff)
+        | Q(status=RaceSheet.Status.VALIDATING, updated_at__lt=claimed_cutoff)
+    )
     queued = 0
     for sheet_id in stale.order_by("pk").values_list("pk", flat=True):
         with transaction.atomic():

@@ -219,9 +219,11 @@ CELERY_TASK_DEFAULT_QUEUE = os.getenv("CELERY_QUEUE", "celery")
 # sheets (docs/deploy.md). Setting it to CELERY_QUEUE puts them back behind the sheets.
 CELERY_NOTIFICATIONS_QUEUE = os.getenv("CELERY_NOTIFICATIONS_QUEUE", "notifications")
 CELERY_TASK_ROUTES = {"league.notifications.*": {"queue": CELERY_NOTIFICATIONS_QUEUE}}
-# Sheets left pending (the queue was unreachable) or validating (a worker lost) for longer than
-# RACE_SHEET_REQUEUE_AFTER seconds are queued again by `celery beat` (`make worker` runs it with -B).
-RACE_SHEET_REQUEUE_AFTER = envint("RACE_SHEET_REQUEUE_AFTER", "600")
+# Sheets left pending (their message lost with Redis, or never queued) for longer than
+# RACE_SHEET_REQUEUE_AFTER seconds, or validating past their task's time limit (a worker lost), are
+# queued again by `celery beat` every RACE_SHEET_REQUEUE_EVERY seconds: a lost sheet waits at most
+# about 20 + 95 s (docs/race-sheets.md, "Stale sheets").
+RACE_SHEET_REQUEUE_AFTER = envint("RACE_SHEET_REQUEUE_AFTER", "60")
 # A worker's task judges its sheet and up to RACE_SHEET_BATCH - 1 others waiting behind it, their
 # verdicts stored together (sheets.judging.race_sheets_validate): 1 judges them one at a time.
 RACE_SHEET_BATCH = envint("RACE_SHEET_BATCH", "16")
@@ -231,7 +233,7 @@ CELERY_BEAT_SCHEDULE = {
     "race-tomorrow": {"task": "league.notifications.race_tomorrow", "schedule": 3600.0},
     "requeue-stale-race-sheets": {
         "task": "races.requeue_stale_sheets",
-        "schedule": envint("RACE_SHEET_REQUEUE_EVERY", "300"),
+        "schedule": envint("RACE_SHEET_REQUEUE_EVERY", "20"),
     },
 }
 
