@@ -17,7 +17,7 @@ from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_GET, require_POST
 
 from core.messages import refusal_text
-from core.permissions import staff_permission_required
+from core.permissions import staff_may, staff_permission_required
 from races.models import Race
 from races.penalties import race_penalties
 from sheets.audit import race_history
@@ -29,6 +29,8 @@ from sheets.publishing import PUBLISH, protest_deadline, race_publish, race_reop
 from sheets.selectors import sheets_to_transcribe
 from sheets.stewarding import penalty_impose
 
+DECIDE = "races.change_protest"
+
 
 def _entries(race: Race) -> dict[str, Any]:
     return {
@@ -38,7 +40,7 @@ def _entries(race: Race) -> dict[str, Any]:
 
 
 # Each page reads with a view permission and writes with the action's own (the services ask again).
-@staff_permission_required("races.view_protest", write="races.change_protest")
+@staff_permission_required("races.view_protest", write=DECIDE)
 def protest_decide_view(request: HttpRequest, pk: int) -> HttpResponse:
     protest = get_object_or_404(
         Protest.objects.select_related(
@@ -69,7 +71,9 @@ def protest_decide_view(request: HttpRequest, pk: int) -> HttpResponse:
             "protest": protest,
             "sheet": sheet,
             "race": race,
-            "form": form if protest.status == Protest.Status.OPEN else None,
+            "form": form
+            if protest.status == Protest.Status.OPEN and staff_may(request.user, DECIDE)
+            else None,
             "classification": sheet_results_after_decisions(sheet=sheet, entries=entries, penalties=[]),
             "violations": (sheet.verdict or {}).get("violations", []),
             "penalties": penalties,

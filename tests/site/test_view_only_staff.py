@@ -246,6 +246,20 @@ def test_the_stewards_pages_are_read_with_a_view_permission_only(world: World) -
         assert client.get(url).status_code == 200, key
 
 
+def test_a_view_only_account_reads_the_stewards_pages_without_their_forms(world: World) -> None:
+    client = Client()
+    client.force_login(view_only_staff())
+    stewards = client.get(reverse("sheets:race-stewards", kwargs={"pk": world.race.pk})).content.decode()
+    decision = client.get(reverse("sheets:protest-decide", kwargs={"pk": world.protest.pk})).content.decode()
+
+    assert "Stewarding history" in stewards or "history-title" in stewards
+    assert 'id="penalty-form"' not in stewards and 'id="publish-form"' not in stewards
+    assert 'id="decision-form"' not in decision
+    client.force_login(world.oval.steward)
+    stewards = client.get(reverse("sheets:race-stewards", kwargs={"pk": world.race.pk})).content.decode()
+    assert 'id="penalty-form"' in stewards and 'id="publish-form"' in stewards
+
+
 def test_each_staff_page_lets_through_the_staff_account_with_its_named_permission(world: World) -> None:
     for key, walks in STAFF_WRITES.items():
         for n, walk in enumerate(walks):
