@@ -281,3 +281,13 @@ def test_saving_the_ticks_refuses_nobody_an_outsider_and_a_race_in_play(night, c
     create(night, {"header": night.header, "absent": ABSENT})
     assert presence(night, client, ["1", "2", "11", "12"]).status_code == 409
     assert marked(night) == set(ABSENT)
+
+
+def test_without_javascript_the_ticks_are_saved_by_a_button_back_to_the_set_up(night, client):
+    client.force_login(night.entrant)
+    data = setup_post(night, ["1", "2"])  # the whole set-up form, sent to the presence address
+
+    response = client.post(reverse("live:race-night-presence", kwargs={"pk": night.race.pk}), data)
+
+    assert response.status_code == 302 and response["Location"] == setup_url(night)
+    assert marked(night) == set(ABSENT) and not LiveTable.objects.exists()
