@@ -345,3 +345,22 @@ def test_a_steward_with_the_permission_publishes_and_reopens_and_a_viewer_cannot
     assert Race.objects.get(pk=world.race.pk).status == Race.Status.OFFICIAL
     race_reopen(race=world.race, by=publisher, reason="Late video.")
     assert Race.objects.get(pk=world.race.pk).status == Race.Status.VALIDATED
+
+
+def test_the_migration_gives_publishing_to_whoever_could_change_races() -> None:
+    import importlib
+
+    from django.contrib.auth.models import Group, Permission
+
+    migration = importlib.import_module("races.migrations.0016_publish_race_permission")
+    change, publish = (Permission.objects.get(codename=c) for c in ("change_race", "publish_race"))
+    stewards, viewers = Group.objects.create(name="Stewards"), Group.objects.create(name="Viewers")
+    stewards.permissions.add(change)
+    viewers.permissions.add(Permission.objects.get(codename="view_race"))
+    old_hand = get_user_model().objects.create_user("old-hand", is_staff=True)
+    old_hand.user_permissions.add(change)
+
+    migration.grant(apps, None)
+
+    assert publish in stewards.permissions.all() and publish not in viewers.permissions.all()
+    assert get_user_model().objects.get(pk=old_hand.pk).has_perm("races.publish_race")
