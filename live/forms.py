@@ -234,7 +234,7 @@ def pit_squares(race: Race) -> tuple[str, ...]:
         pit = race_track(race).pit
     except SheetEngineError:
         return ()
-    return pit.squares if pit is not None else ()
+    return pit.stand_squares if pit is not None else ()  # the marked stands, not every pit-lane square
 
 
 def roll_d20() -> int:
