@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from django.contrib import admin, messages
-from django.core.exceptions import ValidationError
+from django.core.exceptions import PermissionDenied, ValidationError
 from django.db.models import ForeignKey, QuerySet
 from django.http import HttpRequest
 from django.urls import reverse
@@ -14,6 +14,7 @@ from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext
 
 from core.admin_support import HistoryAdmin, ReadOnly
+from core.messages import refusal_text
 from races import admin_registration, admin_seasons  # noqa: F401 (their admin pages register themselves)
 from races.models import Race, RaceEntry, Result
 from races.services import race_entries_fill, race_status_set
@@ -89,8 +90,8 @@ class RaceAdmin(HistoryAdmin):
         for race in queryset.order_by("season", "round"):
             try:
                 race_status_set(race=race, status=status, by=request.user)
-            except ValidationError as exc:
-                self.message_user(request, f"{race}: {' '.join(exc.messages)}", messages.WARNING)
+            except (ValidationError, PermissionDenied) as exc:
+                self.message_user(request, f"{race}: {refusal_text(exc)}", messages.WARNING)
             else:
                 done += 1
         if done:

@@ -12,6 +12,7 @@ from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from circuits.models import Circuit
+from core.permissions import staff_require
 from league.models import ExperienceEntry, Season, SeasonEntry
 from league.services import (
     full_clean_naming_fields,
@@ -120,8 +121,12 @@ MANUAL_STATUSES = (Race.Status.SCHEDULED, Race.Status.QUALIFYING, Race.Status.RU
 
 
 @transaction.atomic
-def race_status_set(*, race: Race, status: str, by: AbstractBaseUser | None = None) -> Race:
-    """Move a race between scheduled, qualifying and run, the steps before any result."""
+def race_status_set(*, race: Race, status: str, by: AbstractBaseUser | None) -> Race:
+    """Move a race between scheduled, qualifying and run, the steps before any result (a league
+    admin allowed to change races: `by`)."""
+    staff_require(
+        by, "races.change_race", _("Only the league's admins allowed to change races set their status.")
+    )
     race = race_lock(race.pk)
     Status = Race.Status
     if status not in Status.values:

@@ -364,3 +364,40 @@ def test_the_migration_gives_publishing_to_whoever_could_change_races() -> None:
 
     assert publish in stewards.permissions.all() and publish not in viewers.permissions.all()
     assert get_user_model().objects.get(pk=old_hand.pk).has_perm("races.publish_race")
+
+
+def test_every_steward_service_refuses_a_view_only_account_and_changes_nothing(world: World) -> None:
+    from django.core.exceptions import PermissionDenied
+
+    from circuits.drafts import draft_publish
+    from races.registration import entry_request_accept, entry_request_refuse, entry_request_wait
+    from races.services import race_status_set
+    from sheets.judging import race_sheet_choose
+    from sheets.protests import protest_decide
+    from sheets.publishing import race_publish, race_reopen
+    from sheets.stewarding import penalty_impose
+
+    viewer = view_only_staff()
+    before = _league(world)
+    refused = {
+        "race_publish": lambda: race_publish(race=world.race, by=viewer, override_reason="Agreed."),
+        "race_reopen": lambda: race_reopen(race=world.race, by=viewer, reason="Late video."),
+        "penalty_impose": lambda: penalty_impose(
+            race_entry=world.entry(), by=viewer, kind="reprimand", reason="Dangerous driving."
+        ),
+        "protest_decide": lambda: protest_decide(
+            protest=world.protest, by=viewer, decision="No case.", upheld=False
+        ),
+        "race_sheet_choose": lambda: race_sheet_choose(sheet=world.sheet, by=viewer),
+        "race_status_set": lambda: race_status_set(race=world.night, status="scheduled", by=viewer),
+        "entry_request_accept": lambda: entry_request_accept(request=world.request, by=viewer),
+        "entry_request_wait": lambda: entry_request_wait(request=world.request, by=viewer),
+        "entry_request_refuse": lambda: entry_request_refuse(
+            request=world.request, reason="Full.", by=viewer
+        ),
+        "draft_publish": lambda: draft_publish(draft=world.draft, by=viewer),
+    }
+    for name, act in refused.items():
+        with pytest.raises(PermissionDenied):
+            act()
+        assert _league(world) == before, name
