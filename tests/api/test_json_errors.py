@@ -29,7 +29,9 @@ def test_a_move_body_over_the_limit_is_a_json_413_and_plays_nothing(settings):
     client = night.client(night.entrant)
     body = json.dumps({"car": "1", "gear": 1, "pad": "x" * (settings.DATA_UPLOAD_MAX_MEMORY_SIZE + 1)})
 
-    response = client.post(f"/api/tables/{table}/moves/", body, content_type="application/json")
+    response = client.post(
+        f"/api/tables/{table}/moves/", body, content_type="application/json", HTTP_ACCEPT_LANGUAGE="en"
+    )
 
     assert response.status_code == 413
     assert "larger than" in _is_json_detail(response)
@@ -105,3 +107,17 @@ def test_the_schema_documents_404_413_and_429():
     throttled = ["/api/auth/token/", "/api/races/{id}/sheets/", "/api/tables/{id}/moves/"]
     assert all("429" in schema["paths"][path]["post"]["responses"] for path in throttled)
     assert "429" not in schema["paths"]["/api/seasons/"]["get"]["responses"]
+
+
+def test_the_413_speaks_the_reader_s_language(settings):
+    night = build_night()
+    table = new_table(night)
+    client = night.client(night.entrant)
+    body = "x" * (settings.DATA_UPLOAD_MAX_MEMORY_SIZE + 1)
+
+    response = client.post(
+        f"/api/tables/{table}/moves/", body, content_type="application/json", HTTP_ACCEPT_LANGUAGE="fr"
+    )
+
+    assert response.status_code == 413
+    assert _is_json_detail(response).startswith("Le corps de la requête dépasse")
