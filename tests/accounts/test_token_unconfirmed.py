@@ -64,3 +64,19 @@ def test_the_schema_documents_the_403(client):
     schema = json.loads(client.get("/api/schema/", {"format": "json"}).content)
 
     assert {"200", "400", "403"} <= set(schema["paths"]["/api/auth/token/"]["post"]["responses"])
+
+
+def test_the_tokens_unconfirmed_accounts_were_given_before_are_withdrawn(nina):
+    from importlib import import_module
+
+    from django.apps import apps
+
+    admin_made = get_user_model().objects.create_user("ada", "ada@example.org", "x")
+    confirmed = get_user_model().objects.create_user("carl", "carl@example.org", "x")
+    EmailAddress.objects.create(user=confirmed, email=confirmed.email, verified=True, primary=True)
+    for user in (nina, admin_made, confirmed):
+        Token.objects.create(user=user)
+
+    import_module("accounts.migrations.0002_drop_unconfirmed_tokens").drop_unconfirmed_tokens(apps, None)
+
+    assert set(Token.objects.values_list("user__username", flat=True)) == {"ada", "carl"}
