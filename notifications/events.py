@@ -77,9 +77,16 @@ def announce_all(events: Iterable[Event], *, batched: bool = False) -> None:
 
     def send() -> None:
         for event in told:
-            announce_send(**event)
+            try:
+                announce_send(**event)
+            except Exception:  # the broker is down (kombu's errors vary): the write stands
+                logger.warning(
+                    "notification %s: could not be queued, sent from here", event["key"], exc_info=True
+                )
+                announce_send(**event, inline=True)
 
-    transaction.on_commit(send)
+    # robust: whatever becomes of a notice, the write it tells of has committed and its answer stands
+    transaction.on_commit(send, robust=True)
 
 
 def _queue_events(events: list[dict[str, Any]]) -> None:
