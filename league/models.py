@@ -120,6 +120,7 @@ class Season(PlainNames, models.Model):
     dns_points = models.PositiveSmallIntegerField(
         _("points for a non-starter"),
         default=0,
+        db_default=0,  # rows written without it (older code, raw inserts) read 0
         help_text=_("Points of a car entered in a race whose driver did not come (DNS)."),
     )
     best_results = models.PositiveSmallIntegerField(

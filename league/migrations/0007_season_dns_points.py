@@ -13,11 +13,11 @@ class Migration(migrations.Migration):
         migrations.AddField(
             model_name='historicalseason',
             name='dns_points',
-            field=models.PositiveSmallIntegerField(default=0, help_text='Points of a car entered in a race whose driver did not come (DNS).', verbose_name='points for a non-starter'),
+            field=models.PositiveSmallIntegerField(default=0, db_default=0, help_text='Points of a car entered in a race whose driver did not come (DNS).', verbose_name='points for a non-starter'),
         ),
         migrations.AddField(
             model_name='season',
             name='dns_points',
-            field=models.PositiveSmallIntegerField(default=0, help_text='Points of a car entered in a race whose driver did not come (DNS).', verbose_name='points for a non-starter'),
+            field=models.PositiveSmallIntegerField(default=0, db_default=0, help_text='Points of a car entered in a race whose driver did not come (DNS).', verbose_name='points for a non-starter'),
         ),
     ]

@@ -49,6 +49,7 @@ def season_data(season, rows: list[dict], initial: int = 0) -> dict:
         **{f"points_table_{i}": points for i, points in enumerate(season.points_table)},
         "best_results": "",
         "laps_per_race": 3,
+        "dns_points": season.dns_points,  # the form's field since non-starters score (issue 24)
         "options": list(season.options),
         "grid_rule": season.grid_rule,
         "entry_capacity": season.entry_capacity if season.entry_capacity is not None else "",
