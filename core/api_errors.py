@@ -56,12 +56,22 @@ def _message(status: int) -> str:
 
 
 def json_error(status: int, source: HttpResponse | None = None) -> JsonResponse:
-    response = JsonResponse({"detail": _message(status)}, status=status)
+    response = JsonResponse({"detail": _said(source) or _message(status)}, status=status)
     for header in ("Retry-After", "Allow", "WWW-Authenticate"):
         if source is not None and header in source:
             response[header] = source[header]
     response["Cache-Control"] = "no-store"
     return response
+
+
+def _said(source: HttpResponse | None) -> str:
+    """A plain-text refusal's own words (a middleware saying what is wrong, e.g. a NUL in the
+    query), kept; an HTML page's are not words for an API client."""
+    if source is None or not source.get("Content-Type", "").startswith("text/plain"):
+        return ""
+    if getattr(source, "streaming", False):
+        return ""
+    return source.content.decode(source.charset or "utf-8", "replace").strip()[:500]
 
 
 class ApiJsonErrors:

@@ -82,3 +82,5 @@ def test_a_nul_in_the_query_string_is_a_400(client, url):
     response = client.get(url)
     assert response.status_code == 400
     assert b"NUL" in response.content
+    if url.startswith("/api/"):  # the same words, as the API's JSON
+        assert "NUL" in response.json()["detail"]
