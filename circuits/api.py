@@ -72,7 +72,7 @@ class CircuitApi(ReadWriteViewSet):
         request=InputSerializer,
         responses=DetailOutputSerializer,
     )
-    def create(self, request: Request) -> Response:
+    def create(self, request: Request, **_suffix: Any) -> Response:
         return self.created(circuit_create(**self.validated(self.InputSerializer)))
 
     @extend_schema(
@@ -80,7 +80,7 @@ class CircuitApi(ReadWriteViewSet):
         request=InputSerializer,
         responses=DetailOutputSerializer,
     )
-    def partial_update(self, request: Request, pk: str) -> Response:
+    def partial_update(self, request: Request, pk: str, **_suffix: Any) -> Response:
         circuit = self.get_object()
         data = self.validated(self.InputSerializer, partial=True)
         return Response(self.get_serializer(circuit_update(circuit=circuit, **data)).data)

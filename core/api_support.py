@@ -191,11 +191,11 @@ class ReadWriteViewSet(viewsets.GenericViewSet):
     def get_serializer_class(self) -> type[serializers.Serializer]:
         return self.OutputSerializer
 
-    def list(self, request: Request) -> Response:
+    def list(self, request: Request, **_suffix: Any) -> Response:
         page = self.paginate_queryset(self.filter_queryset(self.get_queryset()))
         return self.get_paginated_response(self.get_serializer(page, many=True).data)
 
-    def retrieve(self, request: Request, pk: str | None = None) -> Response:
+    def retrieve(self, request: Request, pk: str | None = None, **_suffix: Any) -> Response:
         return Response(self.get_serializer(self.get_object()).data)
 
     def validated(self, serializer_class: type[serializers.Serializer], *, partial: bool = False) -> dict:

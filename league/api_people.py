@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from drf_spectacular.utils import extend_schema, extend_schema_serializer, extend_schema_view
 from rest_framework import serializers
 from rest_framework.request import Request
@@ -38,11 +40,11 @@ class DriverApi(ReadWriteViewSet):
         country = serializers.CharField(max_length=2, allow_blank=True, required=False)
 
     @extend_schema(summary="Create a driver (admins)", request=InputSerializer, responses=OutputSerializer)
-    def create(self, request: Request) -> Response:
+    def create(self, request: Request, **_suffix: Any) -> Response:
         return self.created(driver_create(**self.validated(self.InputSerializer)))
 
     @extend_schema(summary="Change a driver (admins)", request=InputSerializer, responses=OutputSerializer)
-    def partial_update(self, request: Request, pk: str) -> Response:
+    def partial_update(self, request: Request, pk: str, **_suffix: Any) -> Response:
         driver = self.get_object()
         data = self.validated(self.InputSerializer, partial=True)
         return Response(self.get_serializer(driver_update(driver=driver, data=data)).data)
@@ -73,11 +75,11 @@ class TeamApi(ReadWriteViewSet):
         colour = serializers.CharField(max_length=7, required=False, help_text="#RRGGBB; default #808080.")
 
     @extend_schema(summary="Create a team (admins)", request=InputSerializer, responses=OutputSerializer)
-    def create(self, request: Request) -> Response:
+    def create(self, request: Request, **_suffix: Any) -> Response:
         return self.created(team_create(**self.validated(self.InputSerializer)))
 
     @extend_schema(summary="Change a team (admins)", request=InputSerializer, responses=OutputSerializer)
-    def partial_update(self, request: Request, pk: str) -> Response:
+    def partial_update(self, request: Request, pk: str, **_suffix: Any) -> Response:
         team = self.get_object()
         data = self.validated(self.InputSerializer, partial=True)
         return Response(self.get_serializer(team_update(team=team, data=data)).data)

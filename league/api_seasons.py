@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from drf_spectacular.utils import extend_schema, extend_schema_serializer, extend_schema_view
 from rest_framework import serializers
 from rest_framework.request import Request
@@ -73,7 +75,7 @@ class SeasonApi(ReadWriteViewSet):
         request=InputSerializer,
         responses=OutputSerializer,
     )
-    def create(self, request: Request) -> Response:
+    def create(self, request: Request, **_suffix: Any) -> Response:
         return self.created(season_create(**self.validated(self.InputSerializer)))
 
     @extend_schema(
@@ -81,7 +83,7 @@ class SeasonApi(ReadWriteViewSet):
         request=InputSerializer,
         responses=OutputSerializer,
     )
-    def partial_update(self, request: Request, pk: str) -> Response:
+    def partial_update(self, request: Request, pk: str, **_suffix: Any) -> Response:
         season = self.get_object()
         data = self.validated(self.InputSerializer, partial=True)
         return Response(self.get_serializer(season_update(season=season, data=data, by=request.user)).data)
@@ -122,7 +124,7 @@ class SeasonEntryApi(ReadWriteViewSet):
         request=InputSerializer,
         responses=OutputSerializer,
     )
-    def create(self, request: Request) -> Response:
+    def create(self, request: Request, **_suffix: Any) -> Response:
         return self.created(season_entry_create(**self.validated(self.InputSerializer)))
 
     @extend_schema(
@@ -130,7 +132,7 @@ class SeasonEntryApi(ReadWriteViewSet):
         request=UpdateSerializer,
         responses=OutputSerializer,
     )
-    def partial_update(self, request: Request, pk: str) -> Response:
+    def partial_update(self, request: Request, pk: str, **_suffix: Any) -> Response:
         entry = self.get_object()
         data = self.validated(self.UpdateSerializer, partial=True)
         return Response(self.get_serializer(season_entry_update(entry=entry, data=data)).data)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from drf_spectacular.utils import extend_schema, extend_schema_serializer, extend_schema_view
 from rest_framework import serializers
 from rest_framework.decorators import action
@@ -66,7 +68,7 @@ class RaceEntryApi(ReadWriteViewSet):
     @extend_schema(
         summary="Enter a car in a race (admins)", request=InputSerializer, responses=OutputSerializer
     )
-    def create(self, request: Request) -> Response:
+    def create(self, request: Request, **_suffix: Any) -> Response:
         return self.created(race_entry_create(**self.validated(self.InputSerializer)))
 
     @extend_schema(
@@ -74,7 +76,7 @@ class RaceEntryApi(ReadWriteViewSet):
         request=UpdateSerializer,
         responses=OutputSerializer,
     )
-    def partial_update(self, request: Request, pk: str) -> Response:
+    def partial_update(self, request: Request, pk: str, **_suffix: Any) -> Response:
         entry = self.get_object()
         data = self.validated(self.UpdateSerializer, partial=True)
         return Response(self.get_serializer(race_entry_update(entry=entry, data=data)).data)
@@ -129,11 +131,11 @@ class RaceApi(ReadWriteViewSet):
         )
 
     @extend_schema(summary="Create a race (admins)", request=InputSerializer, responses=OutputSerializer)
-    def create(self, request: Request) -> Response:
+    def create(self, request: Request, **_suffix: Any) -> Response:
         return self.created(race_create(**self.validated(self.InputSerializer)))
 
     @extend_schema(summary="Change a race (admins)", request=UpdateSerializer, responses=OutputSerializer)
-    def partial_update(self, request: Request, pk: str) -> Response:
+    def partial_update(self, request: Request, pk: str, **_suffix: Any) -> Response:
         race = self.get_object()
         data = self.validated(self.UpdateSerializer, partial=True)
         return Response(self.get_serializer(race_update(race=race, data=data, by=request.user)).data)

@@ -88,3 +88,15 @@ def test_an_admin_gets_a_token_and_writes_with_it(db):
     client.credentials(HTTP_AUTHORIZATION=f"Token {token['token']}")
 
     assert client.post("/api/seasons/", NEW_SEASON, format="json").status_code == 201
+
+
+def test_a_write_to_a_format_suffixed_address_is_answered_not_a_500(db):
+    # `/api/seasons.json`: the router passes `format` to the view's method
+    client = APIClient()
+    client.force_authenticate(_admin())
+    created = client.post("/api/seasons.json", NEW_SEASON, format="json")
+    assert created.status_code == 201, created.content
+    season = Season.objects.get(slug="coupe")
+    changed = client.patch(f"/api/seasons/{season.pk}.json", {"name": "Coupe d'hiver"}, format="json")
+    assert changed.status_code == 200, changed.content
+    assert client.get("/api/seasons.json").status_code == 200
