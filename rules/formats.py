@@ -14,6 +14,7 @@ from dataclasses import MISSING, dataclass, fields
 from typing import Any
 
 from rules.dice import TestKind, TestRoll
+from rules.fair_dice import DiceHeader, read_dice
 from rules.log import DRIVER_XP, TEAM_XP, WAITS, WINGS, CarEntry, Move, TurnLog, XpUse
 from rules.messages.reading import ReadCode
 from rules.qualifying_sheet import (
@@ -61,7 +62,9 @@ __all__ = [
 RACE_LOG_FORMAT = "formule-de/race-log@1"
 
 
-_LOG_FIELDS = frozenset({"format", "circuit", "laps", "options", "weather", "cars", "turns", "result"})
+_LOG_FIELDS = frozenset(
+    {"format", "circuit", "laps", "options", "weather", "cars", "turns", "result", "dice"}
+)
 _CAR_FIELDS = frozenset(
     {"car", "driver", "team", "grid", "tyres", "wear", "stand", "experience", "wing", "fuel"}
 )
@@ -84,6 +87,7 @@ class RaceLog:
     laps: int | None = None
     options: tuple[str, ...] = ()
     result: tuple[str, ...] | None = None
+    dice: DiceHeader | None = None  # the site's fair dice (docs/fair-dice.md)
 
     @classmethod
     def from_json(cls, data: bytes | str | Mapping[str, Any]) -> RaceLog:
@@ -101,6 +105,8 @@ class RaceLog:
         out["turns"] = [t.to_json() for t in self.turns]
         if self.result is not None:
             out["result"] = list(self.result)
+        if self.dice is not None:
+            out["dice"] = self.dice.to_json()
         return out
 
     @property
@@ -173,7 +179,8 @@ def read_race_log(data: bytes | str | Mapping[str, Any]) -> RaceLog:
         for i, r in enumerate(result):
             if r not in ids:
                 raise _fail(f"result[{i}]", ReadCode.UNKNOWN_CAR, car=repr(r))
-    return RaceLog(circuit, cars, tuple(turns), weather_race, weather_q, laps, options, result)
+    dice = None if doc.get("dice") is None else read_dice(doc["dice"])
+    return RaceLog(circuit, cars, tuple(turns), weather_race, weather_q, laps, options, result, dice)
 
 
 def read_move(raw: Any, where: str, cars: set[str]) -> Move:

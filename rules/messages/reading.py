@@ -66,6 +66,7 @@ class ReadCode(StrEnum):
     HEADER_OTHER_CIRCUIT = "read.header_other_circuit"
     # circuits (rules/track.py)
     AT_MOST = "read.at_most"
+    EXPECTED_HEX = "read.expected_hex"  # fair dice: a seed, a commitment
     EXPECTED_WEATHER = "read.expected_weather"
     MISSING_RANGE = "read.missing_range"
     EXPECTED_RANGE = "read.expected_range"
@@ -188,6 +189,7 @@ READ_TEMPLATES: dict[ReadCode, str] = {
     ReadCode.HEADER_HAS_TURNS: gettext_noop("a table's header has no {field!r}: moves are played one by one"),
     ReadCode.HEADER_OTHER_CIRCUIT: gettext_noop("the header races on {circuit!r}, the track is {track!r}"),
     ReadCode.AT_MOST: gettext_noop("must be at most {maximum}, got {got}"),
+    ReadCode.EXPECTED_HEX: gettext_noop("expected {digits} lowercase hexadecimal digits, got {got}"),
     ReadCode.EXPECTED_WEATHER: gettext_noop("expected an object with rain/variable/sun ranges, got {got}"),
     ReadCode.MISSING_RANGE: gettext_noop("missing range"),
     ReadCode.EXPECTED_RANGE: gettext_noop("expected [low, high], got {got}"),
@@ -318,6 +320,8 @@ LIST_ITEMS = (
     pgettext("list", "a non-empty list of squares"),
     pgettext("list", "a list of arrows"),
     pgettext("list", "a list of corners"),
+    pgettext("list", "a list of the players' seeds"),
+    pgettext("list", "a list of the site's rolls"),
 )
 # The reasons Python's JSON and UTF-8 decoders give (`why`), words of the `json` vocabulary.
 JSON_REASONS = (
