@@ -25,6 +25,7 @@ def _admin_form(season: Season, **changes) -> dict:
         "year": season.year,
         "status": season.status,
         "laps_per_race": season.laps_per_race,
+        "dns_points": season.dns_points,
         "max_cars_per_team": season.max_cars_per_team,
         "protest_window_hours": season.protest_window_hours,
         "grid_rule": season.grid_rule,
