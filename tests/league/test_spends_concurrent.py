@@ -11,7 +11,6 @@ of sheets judged at once, those the ledger no longer covers are `invalid` (SITE-
 from __future__ import annotations
 
 import json
-import threading
 from collections.abc import Callable
 from datetime import timedelta
 from decimal import Decimal
@@ -19,7 +18,6 @@ from typing import Any
 
 import pytest
 from django.core.exceptions import ValidationError
-from django.db import connection
 from django.test import Client
 from django.utils import timezone
 from rest_framework.test import APIClient
@@ -32,6 +30,7 @@ from races.services import race_create, race_entry_create
 from sheets.models import RaceSheet
 from tests.factories import EXAMPLE_WEAR, Oval, build_oval, make_user
 from tests.sheets.test_sheet_experience import SPENDING_LOG
+from tests.threads import run_together
 
 pytestmark = [pytest.mark.postgres, pytest.mark.django_db(transaction=True)]
 
@@ -42,25 +41,7 @@ DIE = ExperienceEntry.Reason.DIE
 
 def at_once(calls: list[Callable[[], Any]]) -> list[Any]:
     """Run the calls in threads released together; each one's result or exception."""
-    start = threading.Barrier(len(calls))
-    out: list[Any] = [None] * len(calls)
-
-    def run(i: int, call: Callable[[], Any]) -> None:
-        try:
-            start.wait(timeout=20)
-            out[i] = call()
-        except BaseException as exc:  # sorted by the test
-            out[i] = exc
-        finally:
-            connection.close()
-
-    threads = [threading.Thread(target=run, args=(i, c)) for i, c in enumerate(calls)]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join(timeout=90)
-    assert not any(t.is_alive() for t in threads), "a spend is still waiting: a lock never released"
-    return out
+    return run_together(calls, stuck="a spend is still waiting: a lock never released", start=20, join=90)
 
 
 @pytest.fixture

@@ -5,36 +5,18 @@ sequential precondition tests are in test_table_moves.py."""
 
 from __future__ import annotations
 
-import threading
 from collections.abc import Callable
 from typing import Any
 
 import pytest
-from django.db import connection
 
 from live.models import LiveStep, LiveTable
 from tests.live.conftest import build_night, moves_of, new_table
+from tests.threads import run_together
 
 
 def at_once(*calls: Callable[[], Any]) -> list[Any]:
-    start = threading.Barrier(len(calls))
-    out: list[Any] = [None] * len(calls)
-
-    def run(i: int, call: Callable[[], Any]) -> None:
-        try:
-            start.wait(timeout=10)
-            out[i] = call()
-        except BaseException as exc:  # reported below
-            out[i] = exc
-        finally:
-            connection.close()
-
-    threads = [threading.Thread(target=run, args=(i, c)) for i, c in enumerate(calls)]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join(timeout=60)
-    assert not any(t.is_alive() for t in threads), "a post is still waiting: a lock never released"
+    out = run_together(calls, stuck="a post is still waiting: a lock never released")
     assert not any(isinstance(o, BaseException) for o in out), out
     return out
 

@@ -31,6 +31,7 @@ from sheets.services import race_sheet_submit
 from sheets.stewarding import penalty_impose
 from sheets.tasks import impose_penalty
 from tests.factories import EXAMPLE_WEAR, build_oval, make_steward
+from tests.threads import run_together
 
 User = get_user_model()
 
@@ -45,28 +46,18 @@ def car7(oval):
     return oval.race.entries.get(season_entry=oval.car7)
 
 
+def _kind(outcome: Any) -> str:
+    if isinstance(outcome, ValidationError):
+        return "refused"
+    if isinstance(outcome, BaseException):  # reported below, with the thread's own error
+        return "error"
+    return "ok"
+
+
 def at_once(*calls: Callable[[], Any]) -> list[tuple[str, Any]]:
     """Run the calls in threads released together; ("ok", value) or ("refused", exception) each."""
-    start = threading.Barrier(len(calls))
-    outcomes: list[tuple[str, Any]] = [("", None)] * len(calls)
-
-    def run(i: int, call: Callable[[], Any]) -> None:
-        try:
-            start.wait(timeout=10)
-            outcomes[i] = ("ok", call())
-        except ValidationError as exc:
-            outcomes[i] = ("refused", exc)
-        except BaseException as exc:  # reported below, with the thread's own error
-            outcomes[i] = ("error", exc)
-        finally:
-            connection.close()
-
-    threads = [threading.Thread(target=run, args=(i, call)) for i, call in enumerate(calls)]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join(timeout=60)
-    assert not any(t.is_alive() for t in threads), "a writer is still waiting: a lock never released"
+    out = run_together(calls, stuck="a writer is still waiting: a lock never released")
+    outcomes = [(_kind(o), o) for o in out]
     assert all(kind in ("ok", "refused") for kind, _ in outcomes), outcomes
     return outcomes
 
