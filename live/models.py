@@ -62,6 +62,9 @@ class LiveTable(models.Model):
     )
     created_at = models.DateTimeField(_("created at"), default=timezone.now)
     updated_at = models.DateTimeField(_("updated at"), default=timezone.now)
+    # fair dice (docs/fair-dice.md): the secret the site's rolls come from, hex; its SHA-256 is in
+    # the header (`dice.commitment`). Never shown before the table is done (`dice_revealed`).
+    dice_seed = models.CharField(_("dice seed"), max_length=64, blank=True, default="", editable=False)
 
     class Meta:
         app_label = "races"  # the tables keep their app: no data moves
@@ -86,6 +89,19 @@ class LiveTable(models.Model):
             return reverse("live:race-night-table", kwargs={"pk": self.pk})
         except NoReverseMatch:
             return reverse("api:table", kwargs={"pk": self.pk})
+
+    @property
+    def dice_commitment(self) -> str | None:
+        """The SHA-256 of the seed the header publishes (None: a table from before fair dice)."""
+        dice = self.header.get("dice") if isinstance(self.header, dict) else None
+        return dice.get("commitment") if isinstance(dice, dict) else None
+
+    @property
+    def dice_revealed(self) -> str | None:
+        """The seed, once no move can be played or taken back any more (finished or closed)."""
+        if self.dice_seed and self.status in (self.Status.FINISHED, self.Status.CLOSED):
+            return self.dice_seed
+        return None
 
 
 class LiveStep(models.Model):

@@ -1,5 +1,7 @@
 """Dice the site rolled for a race-night table without the special dice: kept, so the table's
-record says which rolls were the site's (a gear's die from its real faces, or a d20)."""
+record says which rolls were the site's (a gear's die from its real faces, or a d20). A table
+with a seed rolls them from it (`rules.fair_dice`, docs/fair-dice.md), anyone can check them
+once the seed is revealed; an older table without one rolls with `secrets`."""
 
 from __future__ import annotations
 
@@ -10,6 +12,7 @@ from django.db import models
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
+from rules import fair_dice
 from rules.gearbox import D20, FACES
 
 
@@ -26,6 +29,17 @@ class SiteRoll(models.Model):
         help_text=_('"d20", "weather" (the d20 of the set-up), or the gear whose die was rolled.'),
     )
     roll = models.PositiveSmallIntegerField(_("roll"))
+    # fair dice: the earlier rolls of this die before this step (the HMAC's counter), and the
+    # step whose move used this roll (set when the move is stored; an undo clears it)
+    counter = models.PositiveIntegerField(_("counter"), default=0)
+    used_by = models.ForeignKey(
+        "races.LiveStep",
+        verbose_name=_("used by"),
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="+",
+    )
     by = models.ForeignKey(
         settings.AUTH_USER_MODEL, verbose_name=_("by"), null=True, on_delete=models.SET_NULL, related_name="+"
     )
@@ -46,12 +60,18 @@ class NoSuchDie(ValueError):
 
 
 def site_roll(*, table: models.Model, die: str, by: object) -> SiteRoll:
-    """Roll `die` with the operating system's random source and record it against the table."""
-    if die == "d20":
-        value = secrets.choice(D20)
+    """Roll `die` for the table's next step and record it: from the table's seed (the counter:
+    the earlier rolls of that die before that step), else with the operating system's source."""
+    if die != "d20" and not (die.isdigit() and int(die) in FACES):
+        raise NoSuchDie(die)
+    step = table.steps
+    seed = getattr(table, "dice_seed", "")
+    dice = table.header.get("dice") if seed else None
+    if isinstance(dice, dict):
+        counter = SiteRoll.objects.filter(table=table, step=step, die=die).count()
+        k = fair_dice.key(bytes.fromhex(seed), dice.get("players", ()))
+        value = fair_dice.roll(k, dice["table"], step, die, counter)
     else:
-        try:
-            value = secrets.choice(FACES[int(die)])
-        except (KeyError, ValueError) as exc:
-            raise NoSuchDie(die) from exc
-    return SiteRoll.objects.create(table=table, step=table.steps, die=die, roll=value, by=by)
+        counter = 0
+        value = secrets.choice(D20 if die == "d20" else FACES[int(die)])
+    return SiteRoll.objects.create(table=table, step=step, die=die, roll=value, counter=counter, by=by)

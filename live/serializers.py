@@ -329,6 +329,18 @@ class StateSerializer(serializers.Serializer):
         allow_null=True,
         help_text="Once a steward closed this table (`status` closed): the table the race is recorded on.",
     )
+    dice_commitment = serializers.CharField(
+        source="table.dice_commitment",
+        allow_null=True,
+        help_text="Fair dice (docs/fair-dice.md): SHA-256 of the seed the site rolls from, hex; null for "
+        "a table from before them.",
+    )
+    dice_seed = serializers.CharField(
+        source="table.dice_revealed",
+        allow_null=True,
+        help_text="The seed, hex, once the table is finished or closed (null before): "
+        "`python -m rules.dice verify LOG.json --seed HEX`.",
+    )
     urls = UrlsSerializer()
 
 

@@ -22,7 +22,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from live import engine
-from live.dice import dice_problems, rolled_exists
+from live.dice import dice_problems, fair_header, log_rolls, mark_used, rolled_exists
 from live.errors import Refusal, unreadable
 from live.header import header_judged
 from live.models import LiveStep, LiveTable
@@ -102,14 +102,18 @@ def table_create(
     header: Any,
     absent: Collection[str] = (),
     replace: bool = False,
+    site_weather: bool = False,
 ) -> LiveTable:
     """A new table for `race` from a race-log@1 header (no turns, no result), checked against the
     race's entries, circuit and season options like a sheet's header. `absent`: the entries whose
     drivers did not come (non-partants), marked so on the race (`races.presence`); every other
     entry must be among the header's cars. A race has one open table:
     while it has one, only a steward opens another, with `replace`, which closes the first
-    (`replaced_by`). Raises `TableTaken` otherwise, or past the user's quota of open tables."""
+    (`replaced_by`). Raises `TableTaken` otherwise, or past the user's quota of open tables.
+    The table's fair dice are drawn here (`live.dice.fair_header`; `site_weather`: the weather
+    roll is the seed's)."""
     _may_write(race, user)
+    header, seed = fair_header(header, race, site_weather=site_weather)
     if race.status == Race.Status.OFFICIAL:
         raise TableRefused(_("The results of %(race)s are official: no more sheets.") % {"race": race})
     steward = steward_may(user, "add_racesheet")
@@ -128,7 +132,7 @@ def table_create(
         LiveTable.objects.filter(pk__in=[t.pk for t in open_now]).update(
             status=Status.CLOSED, revision=models.F("revision") + 1, updated_at=now
         )
-        table = LiveTable(race=race, created_by=user, header=header)
+        table = LiveTable(race=race, created_by=user, header=header, dice_seed=seed)
         table.full_clean(validate_constraints=False)  # the database's constraint decides, below
         try:
             with transaction.atomic():  # a savepoint: the winner is read after the refusal
@@ -273,9 +277,10 @@ def _step(*, table: LiveTable | int, user: AbstractBaseUser, kind: str, body: An
         if after is now:
             raise _refused(now, step, events)
         try:  # no savepoint: the refusal leaves the whole transaction, rolled back
-            LiveStep.objects.create(table=locked, index=locked.steps, kind=kind, body=normal, by=user)
+            row = LiveStep.objects.create(table=locked, index=locked.steps, kind=kind, body=normal, by=user)
         except IntegrityError as exc:  # a backstop: the lock (BEGIN IMMEDIATE on SQLite) serialises
             raise _behind(locked) from exc
+        mark_used(row)  # the site's dice this move used: the finished log lists them
         locked.steps += 1
         locked.revision += 1
         locked.status = Status.OVER if after.over else Status.PLAYING
@@ -348,7 +353,10 @@ def table_finish(*, table: LiveTable, user: AbstractBaseUser) -> tuple[LiveTable
         now = engine.engine_table(locked)
         if not now.over:
             raise TableConflict(_("The race is not over: every car must finish or be out first."))
-        raw = json.dumps(now.log(), ensure_ascii=False).encode("utf-8")
+        log = now.log()
+        if isinstance(log.get("dice"), dict):  # which of the log's rolls the site made
+            log["dice"]["rolls"] = log_rolls(locked, log)
+        raw = json.dumps(log, ensure_ascii=False).encode("utf-8")
         try:
             sheet = race_sheet_submit(race=locked.race, raw=raw, by=user)
         except SubmissionRefused as exc:

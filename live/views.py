@@ -224,7 +224,11 @@ def race_night(request: HttpRequest, pk: int) -> HttpResponse:
         try:
             header = form.header()
             table = services.table_create(
-                race=race, user=request.user, header=header, absent=form.absent_cars()
+                race=race,
+                user=request.user,
+                header=header,
+                absent=form.absent_cars(),
+                site_weather=form.weather_rolled_by_site(),
             )
         except services.TableRefused as exc:
             problems = _violation_texts(exc)
@@ -233,7 +237,7 @@ def race_night(request: HttpRequest, pk: int) -> HttpResponse:
         else:
             if form.weather_rolled_by_site():
                 SiteRoll.objects.create(
-                    table=table, step=0, die="weather", roll=header["weather"]["race"], by=request.user
+                    table=table, step=0, die="weather", roll=table.header["weather"]["race"], by=request.user
                 )
             return _to_table(table, paper)
     return render(
