@@ -56,6 +56,18 @@ def _empty_cache() -> None:
 
 
 @pytest.fixture
+def tasks_inline() -> Iterator[None]:
+    """Celery's tasks run inline, a sheet judged when its transaction commits: the live server of
+    the browser tests sees it judged."""
+    from config.celery_app import app
+
+    saved = app.conf.task_always_eager
+    app.conf.task_always_eager = True
+    yield
+    app.conf.task_always_eager = saved
+
+
+@pytest.fixture
 def pages_uncached(settings) -> None:
     """Pages rendered at each request, never served from the page cache: for the tests that count
     the queries a page makes."""

@@ -11,17 +11,7 @@ from races.models import RaceEntry
 from sheets.models import RaceSheet
 from tests.factories import Oval, build_oval
 
-pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture(autouse=True)
-def eager():
-    from config.celery_app import app
-
-    saved = app.conf.task_always_eager
-    app.conf.task_always_eager = True
-    yield
-    app.conf.task_always_eager = saved
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("tasks_inline")]
 
 
 @pytest.fixture

@@ -14,17 +14,7 @@ from races.services import race_entry_create
 from sheets.models import RaceSheet
 from tests.factories import EXAMPLE_WEAR, Oval, build_oval, make_driver, make_entry, make_team
 
-pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture(autouse=True)
-def eager():
-    from config.celery_app import app
-
-    saved = app.conf.task_always_eager
-    app.conf.task_always_eager = True
-    yield
-    app.conf.task_always_eager = saved
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("tasks_inline")]
 
 
 @pytest.fixture

@@ -21,7 +21,7 @@ from sheets.models import RaceSheet
 from tests.factories import make_driver, make_entry, make_team
 from tests.live.conftest import Night, build_night, moves_of
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("tasks_inline")]
 
 ABSENT = ["11", "12"]
 
@@ -32,16 +32,6 @@ def no_throttle(monkeypatch):
     monkeypatch.setattr(
         ScopedRateThrottle, "THROTTLE_RATES", {**ScopedRateThrottle.THROTTLE_RATES, "tables": None}
     )
-
-
-@pytest.fixture(autouse=True)
-def eager():
-    from config.celery_app import app
-
-    saved = app.conf.task_always_eager
-    app.conf.task_always_eager = True
-    yield
-    app.conf.task_always_eager = saved
 
 
 @pytest.fixture

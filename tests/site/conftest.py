@@ -3,13 +3,11 @@
 from __future__ import annotations
 
 import os
-from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 
 import pytest
 
-from config.celery_app import app as celery_app
 from league.models import Driver, Season, SeasonEntry
 from races.models import Race, Result
 from sheets.models import RaceSheet
@@ -122,16 +120,6 @@ def log_in(page, live_server, user) -> None:  # noqa: ANN001 - Playwright's page
     """The user's session in the browser (the sign-in form is the accounts tests' business)."""
     page.context.clear_cookies()
     page.context.add_cookies(session_cookie(live_server, user))
-
-
-@pytest.fixture
-def tasks_inline() -> Iterator[None]:
-    """Celery's tasks run inline, a sheet judged when its transaction commits: the live server of
-    the browser tests sees it judged."""
-    saved = celery_app.conf.task_always_eager
-    celery_app.conf.task_always_eager = True
-    yield
-    celery_app.conf.task_always_eager = saved
 
 
 def alices_sheet(log: Path, status: str, **kwargs: object) -> tuple[Oval, RaceSheet]:
