@@ -31,6 +31,14 @@ def _import(client, **fields) -> BoardDraft:
     return BoardDraft.objects.latest("pk")
 
 
+def _published(client, capture) -> BoardDraft:
+    """The stadium imported, driven and published."""
+    draft = _import(client)
+    _drive(client, draft, capture)
+    _publish(client, draft)
+    return draft
+
+
 def test_an_imported_board_is_driven_by_the_bot_and_published_with_its_picture(
     admin_client, django_capture_on_commit_callbacks
 ) -> None:
@@ -65,9 +73,7 @@ def test_an_imported_board_without_a_picture_is_published_without_one(
 def test_an_imported_board_a_race_was_run_on_is_edited_as_a_new_version(
     admin_client, board_admin, django_capture_on_commit_callbacks
 ) -> None:
-    draft = _import(admin_client)
-    _drive(admin_client, draft, django_capture_on_commit_callbacks)
-    _publish(admin_client, draft)
+    draft = _published(admin_client, django_capture_on_commit_callbacks)
     old = Circuit.objects.get(slug="stadium")
     make_race(make_season(), 1, circuit=old, status=Race.Status.VALIDATED)
 
@@ -111,9 +117,7 @@ def test_an_account_without_the_circuits_permission_is_refused(client, staff) ->
 def test_the_circuits_pages_link_to_the_board_editor_for_league_admins_only(
     client, admin_client, django_capture_on_commit_callbacks
 ) -> None:
-    draft = _import(admin_client)
-    _drive(admin_client, draft, django_capture_on_commit_callbacks)
-    _publish(admin_client, draft)
+    _published(admin_client, django_capture_on_commit_callbacks)
     editor = reverse("circuits:boards")
     pages = [reverse("races:circuits"), reverse("races:circuit", kwargs={"slug": "stadium"})]
 
