@@ -19,12 +19,14 @@ from circuits.drawing import ink_for
 from league.rules_display import option_specs
 from races.models import Race, RaceEntry
 from races.views_wear import PART_LABELS
+from rules.fair_dice import MAX_PLAYER_SEED
 from rules.gearbox import D20
 from rules.state import PARTS
 from sheets.engine import SheetEngineError, race_track
 from sheets.replay.frames import NO_COLOUR
 
 LOG_FORMAT = "formule-de/race-log@1"
+MAX_SEEDS = 20  # the players' own dice seeds a set-up takes (a line each)
 
 
 @dataclass(frozen=True)
@@ -79,6 +81,16 @@ class SetupForm(forms.Form):
         max_value=D20[-1],
         required=False,
         help_text=_("Type the d20 the table rolled, or leave it empty and the site rolls it."),
+    )
+    # fair dice (docs/fair-dice.md): mixed into the key of every roll the site makes for the table
+    dice_seeds = forms.CharField(
+        label=_("Your own dice seeds (optional)"),
+        required=False,
+        widget=forms.Textarea(attrs={"rows": 2}),
+        help_text=_(
+            "One per line, any words or numbers: every die the site rolls for this table depends on them "
+            "as on the site's secret seed, which is revealed after the race."
+        ),
     )
 
     def __init__(self, *args: Any, race: Race, **kwargs: Any) -> None:
@@ -221,7 +233,19 @@ class SetupForm(forms.Form):
             "options": sorted(race.season.options or []),
             "weather": {"race": weather if weather is not None else roll_d20()},
             "cars": cars,
+            **({"dice": {"players": data["dice_seeds"]}} if data.get("dice_seeds") else {}),
         }
+
+    def clean_dice_seeds(self) -> list[str]:
+        seeds = [
+            line.strip() for line in (self.cleaned_data.get("dice_seeds") or "").splitlines() if line.strip()
+        ]
+        if len(seeds) > MAX_SEEDS or any(len(seed) > MAX_PLAYER_SEED for seed in seeds):
+            raise forms.ValidationError(
+                _("At most %(n)d seeds of at most %(length)d characters each.")
+                % {"n": MAX_SEEDS, "length": MAX_PLAYER_SEED}
+            )
+        return seeds
 
     def weather_rolled_by_site(self) -> bool:
         return self.cleaned_data.get("weather") is None

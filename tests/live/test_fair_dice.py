@@ -26,6 +26,7 @@ from rules.fair_dice_verify import verify
 from rules.formats import read_race_log
 from sheets.models import RaceSheet
 from tests.live.conftest import Night, build_night, moves_of, new_table
+from tests.live.test_pages_race_night import setup_data
 
 pytestmark = pytest.mark.django_db
 ROOT = Path(__file__).resolve().parents[2]
@@ -176,3 +177,26 @@ def test_a_header_cannot_bring_its_own_commitment(night: Night) -> None:
     row = table_create(race=night.race, user=night.entrant, header=header)
     assert row.header["dice"]["commitment"] == hashlib.sha256(bytes.fromhex(row.dice_seed)).hexdigest()
     assert row.header["dice"]["table"] != "mine"
+
+
+def test_the_set_up_page_takes_the_players_seeds_and_rolls_the_weather_from_the_seed(oval, client) -> None:  # noqa: ANN001
+    client.force_login(oval.alice)
+    url = reverse("live:race-night", kwargs={"pk": oval.race.pk})
+    assert "Your own dice seeds" in client.get(url, HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    assert "Vos propres graines de dés" in client.get(url, HTTP_ACCEPT_LANGUAGE="fr").content.decode()
+    too_long = client.post(url, setup_data(weather="", dice_seeds="x" * 201), HTTP_ACCEPT_LANGUAGE="en")
+    assert too_long.status_code == 400 and "At most 20 seeds" in too_long.content.decode()
+    assert not LiveTable.objects.filter(race=oval.race).exists()
+
+    response = client.post(url, setup_data(weather="", dice_seeds="alice: 7 of hearts\n\n  bruno  \n"))
+
+    assert response.status_code == 302
+    table = LiveTable.objects.get(race=oval.race)
+    dice = table.header["dice"]
+    assert dice["players"] == ["alice: 7 of hearts", "bruno"]
+    key = fair_dice.key(bytes.fromhex(table.dice_seed), dice["players"])
+    weather = fair_dice.roll(key, dice["table"], 0, "weather", 0)
+    assert table.header["weather"]["race"] == weather
+    assert list(table.site_rolls.values_list("die", "roll", "counter")) == [("weather", weather, 0)]
+    page = client.get(response["Location"], HTTP_ACCEPT_LANGUAGE="fr").content.decode()
+    assert "Engagement" in page and dice["commitment"] in page and table.dice_seed not in page
