@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import io
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -13,6 +15,7 @@ from circuits.drafts import draft_create
 from circuits.models import BoardDraft
 from tests.circuits.known_board import render_png
 from tests.factories import make_user
+from tests.site.conftest import browser_page, session_cookie
 
 
 def make_board_admin(username: str = "boards") -> Any:
@@ -22,6 +25,20 @@ def make_board_admin(username: str = "boards") -> Any:
     user = make_user(username, is_staff=True)
     user.user_permissions.set(Permission.objects.filter(codename__in=("add_circuit", "change_circuit")))
     return user
+
+
+@contextmanager
+def board_editor_page(browser: Any, live_server: Any) -> Iterator[Any]:  # Playwright's, pytest-django's
+    """A desktop browser (the board's picture shown at its own size) logged in as a league admin;
+    the editor's script never fails in it."""
+    cookies = session_cookie(live_server, make_board_admin())
+    with browser_page(
+        browser, locale="en-GB", viewport={"width": 1600, "height": 1100}, cookies=cookies
+    ) as page:
+        errors: list[str] = []
+        page.on("pageerror", lambda error: errors.append(str(error)))
+        yield page
+        assert errors == []  # the editor's script never failed
 
 
 @pytest.fixture

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from circuits.models import BoardDraft
-from tests.circuits.conftest import make_board_admin
+from tests.circuits.conftest import board_editor_page
 from tests.circuits.editor_taps import Taps
 from tests.circuits.import_files import STADIUM, v1_json
 from tests.site.conftest import (  # noqa: F401 - pytest-playwright's fixtures, Chromium's
@@ -23,14 +23,8 @@ pytestmark = [pytest.mark.browser, pytest.mark.slow, pytest.mark.django_db(trans
 
 @pytest.fixture
 def page(browser, browser_type_launch_args, live_server):  # noqa: F811
-    context = browser.new_context(locale="en-GB", viewport={"width": 1600, "height": 1100})
-    context.add_cookies(session_cookie(live_server, make_board_admin()))
-    page = context.new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda error: errors.append(str(error)))
-    yield page
-    assert errors == []  # the editor's script never failed
-    context.close()
+    with board_editor_page(browser, live_server) as page:
+        yield page
 
 
 def _import(page, base: str, path: Path) -> BoardDraft:  # noqa: ANN001 - a Playwright page

@@ -11,7 +11,6 @@ import time
 import pytest
 from playwright.sync_api import expect
 
-from config.celery_app import app as celery_app
 from live.models import LiveTable
 from races.models import Result
 from sheets.models import RaceSheet
@@ -19,6 +18,7 @@ from sheets.services import race_sheet_submit
 from tests.factories import build_oval
 from tests.site.conftest import (  # noqa: F401 - pytest-playwright's fixtures, Chromium's
     browser_context_args,
+    browser_page,
     browser_type_launch_args,
     session_cookie,
 )
@@ -30,29 +30,26 @@ WATCH_MS = 2000  # a watcher sees each move within 2 s
 
 
 @pytest.fixture
-def oval(browser_type_launch_args):  # noqa: F811
-    """The worked examples' race (cars 7 and 3, their wear and grid), committed for the live server."""
-    saved = celery_app.conf.task_always_eager
-    celery_app.conf.task_always_eager = True  # the finished sheet is judged inline
-    yield build_oval()
-    celery_app.conf.task_always_eager = saved
+def oval(browser_type_launch_args, tasks_inline):  # noqa: F811
+    """The worked examples' race (cars 7 and 3, their wear and grid), committed for the live server;
+    the finished sheet is judged inline."""
+    return build_oval()
 
 
 @pytest.fixture
 def phone(browser, live_server, oval):
     """Alice's phone: 390 × 844, touch, English."""
-    context = browser.new_context(viewport=PHONE, has_touch=True, is_mobile=True, locale="en-GB")
-    context.add_cookies(session_cookie(live_server, oval.alice))
-    yield context.new_page()
-    context.close()
+    with browser_page(
+        browser, locale="en-GB", phone=True, cookies=session_cookie(live_server, oval.alice)
+    ) as page:
+        yield page
 
 
 @pytest.fixture
 def watcher(browser):
     """A visitor's desktop browser, not logged in."""
-    context = browser.new_context(viewport={"width": 1280, "height": 900}, locale="en-GB")
-    yield context.new_page()
-    context.close()
+    with browser_page(browser, locale="en-GB", viewport={"width": 1280, "height": 900}) as page:
+        yield page
 
 
 def test_a_phone_records_the_example_race_by_taps_and_a_watcher_follows(

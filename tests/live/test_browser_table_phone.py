@@ -19,6 +19,7 @@ from rules.bot import write_race
 from tests.live.conftest import night_for
 from tests.site.conftest import (  # noqa: F401 - pytest-playwright's fixtures, Chromium's
     browser_context_args,
+    browser_page,
     browser_type_launch_args,
     session_cookie,
 )
@@ -61,17 +62,16 @@ def night(browser_type_launch_args):  # noqa: F811
 
 @pytest.fixture
 def phone(browser, live_server, night):
-    context = browser.new_context(viewport=PHONE, has_touch=True, is_mobile=True, locale="fr-FR")
-    context.add_cookies(session_cookie(live_server, night.entrant))
-    yield context.new_page()
-    context.close()
+    with browser_page(
+        browser, locale="fr-FR", phone=True, cookies=session_cookie(live_server, night.entrant)
+    ) as page:
+        yield page
 
 
 @pytest.fixture
 def tv(browser):
-    context = browser.new_context(viewport={"width": 1280, "height": 800}, locale="fr-FR")
-    yield context.new_page()
-    context.close()
+    with browser_page(browser, locale="fr-FR", viewport={"width": 1280, "height": 800}) as page:
+        yield page
 
 
 def in_view(page, locator) -> None:  # noqa: ANN001

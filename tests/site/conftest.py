@@ -3,8 +3,11 @@
 from __future__ import annotations
 
 import os
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -114,6 +117,30 @@ def session_cookie(live_server, user) -> list[dict]:  # noqa: ANN001 - pytest-dj
     client.force_login(user)
     value = client.cookies[settings.SESSION_COOKIE_NAME].value
     return [{"name": settings.SESSION_COOKIE_NAME, "value": value, "url": live_server.url}]
+
+
+PHONE_SIZE = {"width": 390, "height": 844}
+
+
+@contextmanager
+def browser_page(
+    browser: Any,  # Playwright's
+    *,
+    locale: str,
+    phone: bool = False,
+    viewport: dict[str, int] | None = None,
+    cookies: list[dict] | None = None,
+) -> Iterator[Any]:
+    """A page in a browser context of its own, closed after: a phone (390 × 844, touch) or a
+    desktop of `viewport`, with `cookies` (a `session_cookie`) if given."""
+    if phone:
+        context = browser.new_context(viewport=PHONE_SIZE, has_touch=True, is_mobile=True, locale=locale)
+    else:
+        context = browser.new_context(viewport=viewport, locale=locale)
+    if cookies:
+        context.add_cookies(cookies)
+    yield context.new_page()
+    context.close()
 
 
 def log_in(page, live_server, user) -> None:  # noqa: ANN001 - Playwright's page, pytest-django's live server

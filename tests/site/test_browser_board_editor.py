@@ -10,12 +10,11 @@ import pytest
 from playwright.sync_api import expect
 
 from circuits.models import BoardDraft, Circuit
-from config.celery_app import app as celery_app
 from live.models import LiveTable
 from tests.circuits import editor_taps
 from tests.circuits import known_board as kb
 from tests.circuits.board_compare import assert_same_board
-from tests.circuits.conftest import make_board_admin
+from tests.circuits.conftest import board_editor_page
 from tests.live.board_night import board_night
 from tests.live.test_browser_race_night_board import PHONE, serve_media
 from tests.site.conftest import session_cookie
@@ -24,19 +23,11 @@ pytestmark = [pytest.mark.browser, pytest.mark.slow, pytest.mark.django_db(trans
 
 
 @pytest.fixture
-def editor(browser, browser_type_launch_args, live_server):
-    """A desktop browser (the picture shown at its own size) logged in as a league admin."""
-    saved = celery_app.conf.task_always_eager
-    celery_app.conf.task_always_eager = True  # the test drive runs inline, once its request commits
-    context = browser.new_context(locale="en-GB", viewport={"width": 1600, "height": 1100})
-    context.add_cookies(session_cookie(live_server, make_board_admin()))
-    page = context.new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda error: errors.append(str(error)))
-    yield page
-    assert errors == []  # the editor's script never failed
-    context.close()
-    celery_app.conf.task_always_eager = saved
+def editor(browser, browser_type_launch_args, live_server, tasks_inline):
+    """A desktop browser (the picture shown at its own size) logged in as a league admin; the test
+    drive runs inline, once its request commits."""
+    with board_editor_page(browser, live_server) as page:
+        yield page
 
 
 def test_a_board_traced_on_its_picture_is_the_known_board_and_is_published(
