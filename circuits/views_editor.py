@@ -12,6 +12,7 @@ from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth.views import redirect_to_login
 from django.core.exceptions import PermissionDenied, ValidationError
+from django.core.files.uploadedfile import UploadedFile
 from django.db.models import Q
 from django.http import FileResponse, Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
@@ -164,6 +165,15 @@ def _list_page(
     )
 
 
+def _picture(upload: UploadedFile | None) -> dict[str, Any]:
+    """The picture sent, its name and its size, as the draft services take them."""
+    return {
+        "upload": upload,
+        "upload_name": upload.name if upload else "",
+        "upload_size": upload.size if upload else 0,
+    }
+
+
 @board_admin
 def board_list(request: HttpRequest) -> HttpResponse:
     """The drafts, and a form for a new board from its picture."""
@@ -173,9 +183,7 @@ def board_list(request: HttpRequest) -> HttpResponse:
             draft = draft_create(
                 name=request.POST.get("name", ""),
                 slug=request.POST.get("slug", ""),
-                upload=upload,
-                upload_name=upload.name if upload else "",
-                upload_size=upload.size if upload else 0,
+                **_picture(upload),
                 by=request.user,
             )
         except ValidationError as exc:
@@ -214,9 +222,7 @@ def board_import(request: HttpRequest) -> HttpResponse:
             slug=request.POST.get("slug", ""),
             name=request.POST.get("name", ""),
             weather=weather,
-            upload=picture,
-            upload_name=picture.name if picture else "",
-            upload_size=picture.size if picture else 0,
+            **_picture(picture),
             by=request.user,
         )
     except ValidationError as exc:

@@ -355,20 +355,14 @@ def _lock_owners(*, drivers: Sequence[int], teams: Sequence[int]) -> None:
     """Lock the spenders' rows (drivers, then teams, by id) so two spends at once cannot both pass
     the balance check; their balances are read under the locks. FOR NO KEY UPDATE: it excludes
     another spend, not the key-share lock a gain's insert takes on its owner's row."""
-    if drivers:
-        list(
-            Driver.objects.select_for_update(no_key=True)
-            .filter(pk__in=sorted(drivers))
-            .order_by("pk")
-            .values_list("pk")
-        )
-    if teams:
-        list(
-            Team.objects.select_for_update(no_key=True)
-            .filter(pk__in=sorted(teams))
-            .order_by("pk")
-            .values_list("pk")
-        )
+    for model, ids in ((Driver, drivers), (Team, teams)):
+        if ids:
+            list(
+                model.objects.select_for_update(no_key=True)
+                .filter(pk__in=sorted(ids))
+                .order_by("pk")
+                .values_list("pk")
+            )
 
 
 def experience_change_check(*, before: ExperienceEntry | None, after: LedgerRow) -> None:
