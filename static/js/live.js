@@ -993,24 +993,14 @@
     }
     stepNode.appendChild(form);
     var roll = button(L.rollForMe, "", function () {
-      var body = new URLSearchParams();
-      body.set("die", die);
-      fetch(urls.roll, {
-        method: "POST",
-        credentials: "same-origin",
-        headers: { "X-CSRFToken": data.csrf, Accept: "application/json" },
-        body: body,
-      })
-        .then(function (response) {
-          return response.json();
-        })
-        .then(function (answer) {
-          input.value = String(answer.roll);
+      siteRoll(die)
+        .then(function (roll) {
+          input.value = String(roll);
           if (draft) {
             draft.typing = null;
           }
-          say(label + ": " + answer.roll + " (" + L.rolledBySite + ")", "info");
-          onValue(answer.roll, true);
+          say(label + ": " + roll + " (" + L.rolledBySite + ")", "info");
+          onValue(roll, true);
         })
         .catch(function () {
           say(L.offline, "error");
