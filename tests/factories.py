@@ -249,6 +249,22 @@ def build_oval(
     return Oval(season, race, users["alice"], users["bruno"], users["chiara"], steward, car7, car3, car8)
 
 
+def oval_next_round(oval: Oval) -> Race:
+    """Round 6 on the oval, run yesterday (1 lap, status run): cars 7 and 3 on the grid, 1 and 2,
+    with the examples' wear."""
+    race = race_create(
+        season=oval.season,
+        round=6,
+        circuit=oval.race.circuit,
+        scheduled_at=timezone.now() - timedelta(days=1),
+        laps=1,
+        status=Race.Status.RUN,
+    )
+    for entry, slot in ((oval.car7, 1), (oval.car3, 2)):
+        race_entry_create(race=race, season_entry=entry, grid_slot=slot, wear=dict(EXAMPLE_WEAR))
+    return race
+
+
 def bot_races(
     circuit: Circuit, track: Any, *, season_slug: str, cars: int, seeds: Sequence[int], experience: str,
     crew_prefix: str = "", laps: int = 1,

@@ -2,46 +2,29 @@
 
 from __future__ import annotations
 
-from datetime import timedelta
 from decimal import Decimal
 
 import pytest
 from django.core.exceptions import ValidationError
-from django.utils import timezone
 
 from league.models import ExperienceEntry
 from league.selectors import driver_experience
 from league.services import experience_record
-from races.models import Race, Result
-from races.services import race_create, race_entry_create
+from races.models import Result
 from sheets.judging import _conclude, _judge
 from sheets.models import Protest, RaceSheet
 from sheets.protests import protest_decide, protest_file
 from sheets.services import race_sheet_submit
-from tests.factories import EXAMPLE_WEAR
+from tests.factories import oval_next_round
 from tests.sheets.test_sheet_experience import SPENDING_LOG, give
 
 pytestmark = pytest.mark.django_db
 
 
-def second_race(oval) -> Race:
-    race = race_create(
-        season=oval.season,
-        round=6,
-        circuit=oval.race.circuit,
-        scheduled_at=timezone.now() - timedelta(days=1),
-        laps=1,
-        status=Race.Status.RUN,
-    )
-    for entry, slot in ((oval.car7, 1), (oval.car3, 2)):
-        race_entry_create(race=race, season_entry=entry, grid_slot=slot, wear=dict(EXAMPLE_WEAR))
-    return race
-
-
 def test_of_two_spends_judged_at_once_the_second_is_invalid(oval):
     """Both sheets spend 1.0 of alice's 0.7 (+ 0.3 for each pole): the ledger pays for one of them."""
     give(oval, "0.7")
-    other = second_race(oval)
+    other = oval_next_round(oval)
     first = race_sheet_submit(race=oval.race, raw=SPENDING_LOG.read_bytes(), by=oval.alice)
     second = race_sheet_submit(race=other, raw=SPENDING_LOG.read_bytes(), by=oval.alice)
     # Both judged against the ledger as it was, before either wrote: as two workers would.

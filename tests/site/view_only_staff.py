@@ -11,23 +11,20 @@ from __future__ import annotations
 import json
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
-from datetime import timedelta
 from typing import Any
 
 from django.contrib.auth.models import Permission
 from django.urls import URLPattern, URLResolver, get_resolver
-from django.utils import timezone
 
 from circuits.models import BoardDraft
 from league.models import EntryRequest
 from live.services import table_create
 from races.models import Race, RaceEntry
-from races.services import race_create, race_entry_create
 from sheets.judging import race_sheet_validate
 from sheets.models import Protest, RaceSheet
 from sheets.protests import protest_file
 from sheets.services import race_sheet_submit
-from tests.factories import EXAMPLES, Oval, build_oval, make_user
+from tests.factories import EXAMPLES, Oval, build_oval, make_user, oval_next_round
 
 READS = ("GET", "HEAD", "OPTIONS")
 
@@ -59,17 +56,7 @@ def build_world() -> World:
     sheet = race_sheet_validate(sheet_id=race_sheet_submit(race=oval.race, raw=raw, by=oval.alice).pk)
     assert sheet.status == RaceSheet.Status.VALID, sheet.verdict
     protest = protest_file(sheet=sheet, by=oval.bruno, reason="Car 7 skipped a gear at turn 3.")
-    night = race_create(
-        season=oval.season,
-        round=6,
-        circuit=oval.race.circuit,
-        scheduled_at=timezone.now() - timedelta(days=1),
-        laps=1,
-        status=Race.Status.RUN,
-    )
-    for entry, slot in ((oval.car7, 1), (oval.car3, 2)):
-        race_entry_create(race=night, season_entry=entry, grid_slot=slot, wear=oval.race.entries.get(
-            season_entry=entry).wear)  # fmt: skip
+    night = oval_next_round(oval)  # the same wear as round 5's
     header = {k: v for k, v in json.loads(raw).items() if k not in ("turns", "result")}
     table = table_create(race=night, user=oval.alice, header=header)
     request = EntryRequest.objects.create(
