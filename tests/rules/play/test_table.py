@@ -16,6 +16,15 @@ from rules.verdict import Violation
 from tests.rules.conftest import car, placed
 from tests.rules.play.conftest import grid_table, hand_table, header
 
+# car 2's spare car (A5) out of the pits, as the restart's last move of the turn
+SPARE_CAR = {
+    "car": "2",
+    "gear": 4,
+    "roll": 7,
+    "path": ["PIT-4", "PIT-5", "PIT-6", "S1-c3", "S1-c4", "S1-c5", "S1-c6"],
+    "option": {"spare": {"engine": 1, "tyres": 1}},
+}
+
 
 def rolled(table: Table, move: dict, value: int = 15) -> dict:
     """The move with every d20 it calls for rolled `value`, one at a time as tests_due asks."""
@@ -265,13 +274,7 @@ def test_a_spare_car_is_the_last_move_of_the_turn_just_played(oval):
     table = table.with_state(state)
     table, _ = play(table, stops(table, 3, 6)[-1].way.to_json())
     assert (table.to_play.turn, table.to_play.car) == (2, "1")
-    spare = {
-        "car": "2",
-        "gear": 4,
-        "roll": 7,
-        "path": ["PIT-4", "PIT-5", "PIT-6", "S1-c3", "S1-c4", "S1-c5", "S1-c6"],
-        "option": {"spare": {"engine": 1, "tyres": 1}},
-    }
+    spare = dict(SPARE_CAR)
     too_fast, why = play(table, {**spare, "gear": 5, "roll": 15})
     assert too_fast is table and [v.rule for v in why] == ["A5"]
     after, _ = play(table, spare)
@@ -344,13 +347,7 @@ def test_a_spare_car_still_plays_once_every_car_is_out(oval):
     doomed = next(s for s in stops(table, 1, 1) if s.way.cost.out is not None)
     table, _ = play(table, rolled(table, doomed.way.to_json()))
     assert table.to_play is None  # every car is out
-    spare = {
-        "car": "2",
-        "gear": 4,
-        "roll": 7,
-        "path": ["PIT-4", "PIT-5", "PIT-6", "S1-c3", "S1-c4", "S1-c5", "S1-c6"],
-        "option": {"spare": {"engine": 1, "tyres": 1}},
-    }
+    spare = dict(SPARE_CAR)
     after, events = play(table, spare)
     assert after is not table, [str(e) for e in events]
     assert after.state.car("2").status is CarStatus.RACING and after.to_play is not None
