@@ -43,8 +43,8 @@ MIN_SAMPLE = 0.2  # seconds per timed run
 _clock = time.process_time
 
 
-def _timed(fn: Callable[[], object], runs: int) -> float:
-    """Median seconds per call of `fn` over `runs` runs."""
+def _calls_per_sample(fn: Callable[[], object]) -> int:
+    """How many calls of `fn`, warmed up, take about MIN_SAMPLE seconds."""
     fn()  # warm up
     n = 1
     while True:
@@ -54,7 +54,12 @@ def _timed(fn: Callable[[], object], runs: int) -> float:
         if _clock() - t >= MIN_SAMPLE / 4:
             break
         n *= 2
-    n = max(1, round(n * MIN_SAMPLE / max(_clock() - t, 1e-9)))
+    return max(1, round(n * MIN_SAMPLE / max(_clock() - t, 1e-9)))
+
+
+def _timed(fn: Callable[[], object], runs: int) -> float:
+    """Median seconds per call of `fn` over `runs` runs."""
+    n = _calls_per_sample(fn)
     samples = []
     for _ in range(runs):
         gc.collect()
@@ -68,18 +73,7 @@ def _timed(fn: Callable[[], object], runs: int) -> float:
 def _interleaved(fns: list[Callable[[], object]], runs: int) -> list[float]:
     """Median seconds per call of each of `fns`, their timed runs taken in turn (a load that comes
     and goes weighs on each alike)."""
-    counts = []
-    for fn in fns:
-        fn()
-        n = 1
-        while True:
-            t = _clock()
-            for _ in range(n):
-                fn()
-            if _clock() - t >= MIN_SAMPLE / 4:
-                break
-            n *= 2
-        counts.append(max(1, round(n * MIN_SAMPLE / max(_clock() - t, 1e-9))))
+    counts = [_calls_per_sample(fn) for fn in fns]
     samples: list[list[float]] = [[] for _ in fns]
     for _ in range(runs):
         for k, (fn, n) in enumerate(zip(fns, counts, strict=True)):
