@@ -146,3 +146,8 @@ def moves_of(log: dict[str, Any]) -> list[tuple[int, dict[str, Any] | None, dict
             out.append((turn["turn"], turn["restart"], None))
         out.extend((turn["turn"], None, move) for move in turn["moves"])
     return out
+
+
+def step_of(steps: list[tuple[int, Any, Any]], turn: int, car: str) -> int:
+    """The index in `steps` (moves_of's) of `car`'s move in `turn`."""
+    return next(i for i, (at, _, move) in enumerate(steps) if (at, move["car"]) == (turn, car))

@@ -9,7 +9,7 @@ from urllib.parse import quote
 import pytest
 from rest_framework.test import APIClient
 
-from tests.live.conftest import golden, moves_of, new_table, night_for
+from tests.live.conftest import golden, moves_of, new_table, night_for, step_of
 
 pytestmark = pytest.mark.django_db
 
@@ -55,7 +55,7 @@ def test_the_tests_due_name_the_car_that_rolls():
     table = new_table(night)
     client = night.client(night.entrant)
     steps = moves_of(night.log)
-    at = next(i for i, (turn, _, move) in enumerate(steps) if (turn, move["car"]) == (2, "3"))
+    at = step_of(steps, 2, "3")
     for _turn, _restart, move in steps[:at]:
         assert client.post(f"/api/tables/{table}/moves/", move, format="json").status_code == 201
     move = steps[at][2]

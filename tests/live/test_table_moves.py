@@ -8,7 +8,7 @@ import pytest
 from rest_framework.test import APIClient
 
 from live.models import LiveStep, LiveTable
-from tests.live.conftest import golden, moves_of, new_table, night_for
+from tests.live.conftest import golden, moves_of, new_table, night_for, step_of
 
 pytestmark = pytest.mark.django_db
 
@@ -197,7 +197,7 @@ def test_a_refusal_speaks_french_when_asked():
     table = new_table(night)
     client = night.client(night.entrant)
     steps = moves_of(night.log)
-    at = next(i for i, (turn, _, move) in enumerate(steps) if (turn, move["car"]) == (2, "7"))
+    at = step_of(steps, 2, "7")
     for _turn, _restart, move in steps[:at]:
         client.post(f"/api/tables/{table}/moves/", move, format="json")
 
