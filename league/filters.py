@@ -14,6 +14,16 @@ class IntegerFilter(filters.NumberFilter):
     field_class = forms.IntegerField
 
 
+def _by_entries(model: type[Season] | type[Team], help_text: str) -> filters.ModelChoiceFilter:
+    """Rows with a season entry of this season or team (id), through the entries, each row once."""
+    return filters.ModelChoiceFilter(
+        field_name=f"entries__{model._meta.model_name}",
+        queryset=model.objects.all(),
+        distinct=True,
+        help_text=help_text,
+    )
+
+
 class SeasonFilter(filters.FilterSet):
     year = IntegerFilter(help_text="Seasons of this year.")
     status = filters.ChoiceFilter(choices=Season.Status.choices)
@@ -27,18 +37,8 @@ class SeasonFilter(filters.FilterSet):
 class DriverFilter(filters.FilterSet):
     slug = filters.CharFilter(help_text="The driver with this slug.")
     country = filters.CharFilter(help_text="ISO 3166 code, e.g. FR.")
-    season = filters.ModelChoiceFilter(
-        field_name="entries__season",
-        queryset=Season.objects.all(),
-        distinct=True,
-        help_text="Drivers entered in this season (id).",
-    )
-    team = filters.ModelChoiceFilter(
-        field_name="entries__team",
-        queryset=Team.objects.all(),
-        distinct=True,
-        help_text="Drivers who drove for this team (id), in any season.",
-    )
+    season = _by_entries(Season, "Drivers entered in this season (id).")
+    team = _by_entries(Team, "Drivers who drove for this team (id), in any season.")
 
     class Meta:
         model = Driver
@@ -47,12 +47,7 @@ class DriverFilter(filters.FilterSet):
 
 class TeamFilter(filters.FilterSet):
     slug = filters.CharFilter(help_text="The team with this slug.")
-    season = filters.ModelChoiceFilter(
-        field_name="entries__season",
-        queryset=Season.objects.all(),
-        distinct=True,
-        help_text="Teams with a car in this season (id).",
-    )
+    season = _by_entries(Season, "Teams with a car in this season (id).")
 
     class Meta:
         model = Team
