@@ -65,6 +65,13 @@ def finish_by_services(night: Night, table: LiveTable) -> None:
             table, _, _ = services.table_move(table=table, user=night.entrant, move=move, expected=n)
 
 
+def finished_log(night: Night, table: LiveTable) -> dict[str, Any]:
+    """The table played on to the end by the services, `table` refreshed: the log it recorded."""
+    finish_by_services(night, table)
+    table.refresh_from_db()
+    return engine.engine_table(table).log()
+
+
 def verdict(log: dict[str, Any], night: Night) -> dict[str, Any]:
     return replay(read_race_log(log), night.track, RuleSet.from_options(log.get("options", []))).to_json()
 
@@ -123,9 +130,7 @@ def test_a_tyre_stop_with_its_pit_roll_recorded_by_taps(live_server, phone):
     assert body["pit"] == move["pit"] and body["tests"] == move["tests"]
     car = engine.engine_table(table).state.car("7")
     assert car.square == target and str(car.tyres) == "soft"
-    finish_by_services(night, table)
-    table.refresh_from_db()
-    ours = engine.engine_table(table).log()
+    ours = finished_log(night, table)
     assert verdict(ours, night) == verdict(night.log, night)
     assert verdict(ours, night)["violations"] == []
 
@@ -164,9 +169,7 @@ def test_a_bought_fast_stop_recorded_by_taps(live_server, phone):
         "to": target,
     }
     assert engine.engine_table(table).state.car("7").square == target
-    finish_by_services(night, table)
-    table.refresh_from_db()
-    ours = engine.engine_table(table).log()
+    ours = finished_log(night, table)
     assert verdict(ours, night) == verdict(night.log, night)
     assert verdict(ours, night)["violations"] == []
 
@@ -187,9 +190,7 @@ def test_experience_spent_on_a_wear_point_recorded_by_taps(live_server, phone):
 
     assert table.rows.get(index=0).body["xp"] == move["xp"]
     expect(page.locator('[data-dash="7"] [data-part="tyres"] dd')).to_have_text("5")
-    finish_by_services(night, table)
-    table.refresh_from_db()
-    ours = engine.engine_table(table).log()
+    ours = finished_log(night, table)
     assert ours["turns"] == night.log["turns"]
     theirs = verdict(night.log, night)
     assert verdict(ours, night) == theirs and theirs["experience_changes"]
@@ -255,9 +256,7 @@ def test_a_red_flag_restart_with_a_stop_under_the_flag_and_a_reload_mid_move(liv
     assert ours.log() == direct.log() and ours.verdict().to_json() == direct.verdict().to_json()
     assert ours.to_play == direct.to_play and ours.to_play.car == moves_of(night.log)[7][2]["car"]
     expect(page.locator(".live-gear").first).to_be_visible()
-    finish_by_services(night, table)
-    table.refresh_from_db()
-    log = engine.engine_table(table).log()
+    log = finished_log(night, table)
     assert log["turns"] == night.log["turns"] and verdict(log, night) == verdict(night.log, night)
 
 
@@ -317,9 +316,7 @@ def test_a_long_stop_with_a_repair_recorded_by_taps(live_server, phone):
     table = stored(page, table, 7)
 
     assert table.rows.get(index=6).body["pit"] == move["pit"]
-    finish_by_services(night, table)
-    table.refresh_from_db()
-    ours = engine.engine_table(table).log()
+    ours = finished_log(night, table)
     assert verdict(ours, night) == verdict(night.log, night)
 
 
@@ -357,9 +354,7 @@ def test_a_spare_car_after_its_drivers_retirement_recorded_by_taps(live_server, 
     table = stored(page, table, 14)
 
     assert table.rows.get(index=13).body["option"] == move["option"]
-    finish_by_services(night, table)
-    table.refresh_from_db()
-    ours = engine.engine_table(table).log()
+    ours = finished_log(night, table)
     assert ours["turns"] == night.log["turns"] and verdict(ours, night) == verdict(night.log, night)
 
 
@@ -434,9 +429,7 @@ def test_an_option_action_or_a_driver_point_recorded_by_taps(live_server, phone,
     assert {k: body.get(k) for k in ("option", "xp", "tests")} == {
         k: unnamed_mover(move).get(k) for k in ("option", "xp", "tests")
     }
-    finish_by_services(night, table)
-    table.refresh_from_db()
-    ours = engine.engine_table(table).log()
+    ours = finished_log(night, table)
     assert turns_of(ours) == turns_of(night.log) and verdict(ours, night) == verdict(night.log, night)
 
 
@@ -469,9 +462,7 @@ def test_seventh_gear_with_its_two_dice_recorded_by_taps(live_server, phone):
     die(page, move["tests"][0]["roll"])
     table = stored(page, table, 14)
 
-    finish_by_services(night, table)
-    table.refresh_from_db()
-    ours = engine.engine_table(table).log()
+    ours = finished_log(night, table)
     assert verdict(ours, night) == verdict(night.log, night)
 
 

@@ -19,7 +19,7 @@ from tests.live.conftest import moves_of, night_for
 from tests.live.test_browser_race_night_moves import (
     LOGS,
     PHONE,
-    finish_by_services,
+    finished_log,
     table_at_from,
     verdict,
 )
@@ -172,9 +172,7 @@ def test_a_refuelling_with_the_tyre_stop_recorded_by_taps(live_server, phone):
 
     # The race run on to the end: the record is the replay's race, valid; without the refuelling
     # the same race breaks A12 at the line.
-    finish_by_services(night, table)
-    table.refresh_from_db()
-    ours = engine.engine_table(table).log()
+    ours = finished_log(night, table)
     assert verdict(ours, night) == verdict(night.log, night)
     assert verdict(ours, night)["violations"] == []
     dry = copy.deepcopy(ours)
