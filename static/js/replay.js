@@ -235,6 +235,17 @@
     return span;
   }
 
+  // A line of a move's details about one car part (data-part), its words in bold.
+  function partItem(className, part, text) {
+    var item = document.createElement("li");
+    item.className = className;
+    item.setAttribute("data-part", part);
+    var strong = document.createElement("strong");
+    strong.textContent = text;
+    item.appendChild(strong);
+    return item;
+  }
+
   function moveItem(move, current) {
     var li = document.createElement("li");
     li.className = "replay-move" + (move.wear && move.wear.length ? " has-cost" : "") + (current ? " is-current" : "");
@@ -254,23 +265,14 @@
     var details = document.createElement("ul");
     details.className = "move-details";
     (move.wear || []).forEach(function (w) {
-      var item = document.createElement("li");
-      item.className = "move-wear";
-      item.setAttribute("data-part", w.part);
-      var strong = document.createElement("strong");
-      strong.textContent = fill(labels.lost, { n: w.n, part: w.label });
-      item.appendChild(strong);
+      var item = partItem("move-wear", w.part, fill(labels.lost, { n: w.n, part: w.label }));
       item.appendChild(textSpan("", " " + w.why));
       details.appendChild(item);
     });
     (move.gained || []).forEach(function (g) {
-      var item = document.createElement("li");
-      item.className = "move-gain";
-      item.setAttribute("data-part", g.part);
-      var strong = document.createElement("strong");
-      strong.textContent = fill(labels.gained, { n: g.n, part: g.label });
-      item.appendChild(strong);
-      details.appendChild(item);
+      details.appendChild(
+        partItem("move-gain", g.part, fill(labels.gained, { n: g.n, part: g.label }))
+      );
     });
     // The d20 rolls on one line (a move in a pack rolls a collision test per car beside it).
     if (move.tests && move.tests.length) {
