@@ -130,6 +130,18 @@ class _Base(APIView):
         state = selectors.table_state(table=table, request=self.request, since=since, built=built)
         return Response(as_json(StateSerializer, state), status=code)
 
+    def step(self, write, field: str, pk: int) -> Response:  # noqa: ANN001 - services.table_move/_restart
+        """A move or a restart (the body's `field`) written: 201 with the state, 200 if it was stored."""
+        data = self.request.data
+        table, built, created = _written(
+            write,
+            pk,
+            user=self.request.user,
+            expected=_expected(self.request, data),
+            **{field: _unwrap(data, field)},
+        )
+        return self.state(table, built, status.HTTP_201_CREATED if created else status.HTTP_200_OK)
+
 
 def _since(request: Request) -> int:
     since = request.query_params.get("events") or "0"
@@ -285,15 +297,7 @@ class TableMovesApi(_Base):
         },
     )
     def post(self, request: Request, pk: int) -> Response:
-        data = request.data
-        table, built, created = _written(
-            services.table_move,
-            pk,
-            user=request.user,
-            move=_unwrap(data, "move"),
-            expected=_expected(request, data),
-        )
-        return self.state(table, built, status.HTTP_201_CREATED if created else status.HTTP_200_OK)
+        return self.step(services.table_move, "move", pk)
 
 
 class TableRestartApi(_Base):
@@ -306,15 +310,7 @@ class TableRestartApi(_Base):
         responses={201: StateSerializer, 200: StateSerializer, **WRITE_ERRORS},
     )
     def post(self, request: Request, pk: int) -> Response:
-        data = request.data
-        table, built, created = _written(
-            services.table_restart,
-            pk,
-            user=request.user,
-            restart=_unwrap(data, "restart"),
-            expected=_expected(request, data),
-        )
-        return self.state(table, built, status.HTTP_201_CREATED if created else status.HTTP_200_OK)
+        return self.step(services.table_restart, "restart", pk)
 
 
 class TableUndoApi(_Base):
