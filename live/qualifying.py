@@ -13,6 +13,8 @@ it will send and asks to confirm it. The sheet goes through the same pipeline as
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
+from functools import wraps
 from typing import Any
 
 from django.contrib.auth.decorators import login_required
@@ -118,13 +120,27 @@ def _qualifying_doc(request: HttpRequest, race: Race) -> dict[str, Any] | None:
     return {**doc, "format": QUALIFYING_FORMAT, "circuit": race.circuit.slug}
 
 
-@require_POST
-def qualifying_grid(request: HttpRequest, pk: int) -> JsonResponse:
+def _laps_posted(
+    view: Callable[[HttpRequest, Race, dict[str, Any]], JsonResponse],
+) -> Callable[..., JsonResponse]:
+    """A POST of the laps to race `pk`: the view is given the race and the sheet they make, or the
+    answer is a 400 if they make none."""
+
+    @require_POST
+    @wraps(view)
+    def posted(request: HttpRequest, pk: int) -> JsonResponse:
+        race = _race_for(request, pk)
+        doc = _qualifying_doc(request, race)
+        if doc is None:
+            return JsonResponse({"detail": _("This is not a qualifying sheet.")}, status=400)
+        return view(request, race, doc)
+
+    return posted
+
+
+@_laps_posted
+def qualifying_grid(request: HttpRequest, race: Race, doc: dict[str, Any]) -> JsonResponse:
     """The engine's grid for the laps typed so far: absolute time per car, then the order."""
-    race = _race_for(request, pk)
-    doc = _qualifying_doc(request, race)
-    if doc is None:
-        return JsonResponse({"detail": _("This is not a qualifying sheet.")}, status=400)
     try:
         sheet = read_qualifying(json.dumps(doc))
     except LogFormatError as exc:  # in the reader's language, with the engine's code and params
@@ -138,13 +154,9 @@ def qualifying_grid(request: HttpRequest, pk: int) -> JsonResponse:
     )
 
 
-@require_POST
-def qualifying_submit(request: HttpRequest, pk: int) -> JsonResponse:
+@_laps_posted
+def qualifying_submit(request: HttpRequest, race: Race, doc: dict[str, Any]) -> JsonResponse:
     """Send the laps as the race's qualifying sheet, through the sheet pipeline."""
-    race = _race_for(request, pk)
-    doc = _qualifying_doc(request, race)
-    if doc is None:
-        return JsonResponse({"detail": _("This is not a qualifying sheet.")}, status=400)
     try:
         sheet = race_sheet_submit(
             race=race, raw=json.dumps(doc).encode(), by=request.user, kind=RaceSheet.Kind.QUALIFYING
