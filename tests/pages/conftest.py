@@ -95,3 +95,10 @@ def in_english(client):
     """A client that asks for English, the way a browser set to English does."""
     client.defaults["HTTP_ACCEPT_LANGUAGE"] = "en"
     return client
+
+
+def page_html(client, url: str) -> str:  # noqa: ANN001 - Django's test client
+    """The page at `url`, answered 200: its HTML."""
+    response = client.get(url)
+    assert response.status_code == 200
+    return response.content.decode()

@@ -3,7 +3,7 @@ from __future__ import annotations
 from django.urls import reverse
 
 from circuits.summary import summarise_circuit
-from tests.pages.conftest import OVALE, in_english
+from tests.pages.conftest import OVALE, in_english, page_html
 
 
 def test_a_circuit_is_summarised_from_its_document():
@@ -20,10 +20,7 @@ def test_a_circuit_is_summarised_from_its_document():
 
 
 def test_the_list_shows_every_circuit(client, league):
-    response = client.get(reverse("races:circuits"))
-
-    assert response.status_code == 200
-    html = response.content.decode()
+    html = page_html(client, reverse("races:circuits"))
     assert "Circuits" in html and "Virages" in html
     assert "Ovale d&#x27;essai" in html
     assert "32 cases" in html

@@ -2,14 +2,11 @@ from __future__ import annotations
 
 from django.urls import reverse
 
-from tests.pages.conftest import in_english
+from tests.pages.conftest import in_english, page_html
 
 
 def test_the_list_shows_every_driver_and_their_experience(client, league):
-    response = client.get(reverse("races:drivers"))
-
-    assert response.status_code == 200
-    html = response.content.decode()
+    html = page_html(client, reverse("races:drivers"))
     assert "Pilotes" in html
     for name in ("Alice Prost", "Bruno Senna", "Chloé Lauda"):
         assert name in html

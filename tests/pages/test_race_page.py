@@ -1,6 +1,6 @@
 from __future__ import annotations
 
-from tests.pages.conftest import in_english
+from tests.pages.conftest import in_english, page_html
 
 
 def test_it_shows_circuit_date_status_entries_and_results(client, league):
@@ -44,10 +44,7 @@ def test_it_shows_penalties(client, league):
 
 
 def test_a_scheduled_race_lists_no_results(client, league):
-    response = client.get(league.next_race.get_absolute_url())
-
-    assert response.status_code == 200
-    html = response.content.decode()
+    html = page_html(client, league.next_race.get_absolute_url())
     assert "prévue" in html
     assert "Aucune voiture n’est encore engagée." in html
     assert "Éliminations" not in html

@@ -10,16 +10,13 @@ from django.utils import timezone
 
 from league.models import Driver, Season, SeasonEntry, Team
 from races.models import Race
-from tests.pages.conftest import in_english, make_circuit, run_race
+from tests.pages.conftest import in_english, make_circuit, page_html, run_race
 
 pytestmark = pytest.mark.usefixtures("pages_uncached")
 
 
 def test_the_list_shows_every_season(client, league):
-    response = client.get(reverse("races:seasons"))
-
-    assert response.status_code == 200
-    html = response.content.decode()
+    html = page_html(client, reverse("races:seasons"))
     assert "Saisons" in html
     assert "Saison 2026" in html and "Saison 2025" in html
     assert "en cours" in html and "terminée" in html

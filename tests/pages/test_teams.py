@@ -2,14 +2,11 @@ from __future__ import annotations
 
 from django.urls import reverse
 
-from tests.pages.conftest import in_english
+from tests.pages.conftest import in_english, page_html
 
 
 def test_the_list_shows_every_team_with_its_colour(client, league):
-    response = client.get(reverse("races:teams"))
-
-    assert response.status_code == 200
-    html = response.content.decode()
+    html = page_html(client, reverse("races:teams"))
     assert "Écuries" in html
     assert "Scuderia Rossa" in html and "Équipe Bleue" in html
     assert "background-color: #cc0000" in html
