@@ -138,6 +138,14 @@ def new_table(night: Night) -> int:
     return response.json()["id"]
 
 
+def site_header(night: Night, table: Any) -> dict[str, Any]:
+    """The night's header as the site records it: its own dice commitment added (fair dice), the
+    rest exactly the header the table was set up from."""
+    recorded = engine.engine_table(table).header
+    assert len(recorded["dice"]["commitment"]) == 64  # SHA-256, hex
+    return {**night.header, "dice": recorded["dice"]}
+
+
 def moves_of(log: dict[str, Any]) -> list[tuple[int, dict[str, Any] | None, dict[str, Any] | None]]:
     """The log's steps in order: (turn, restart, None) or (turn, None, move)."""
     out: list[tuple[int, dict[str, Any] | None, dict[str, Any] | None]] = []

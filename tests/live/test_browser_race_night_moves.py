@@ -21,7 +21,7 @@ from rules.formats import read_race_log
 from rules.play import Table, play, restart, stops
 from rules.replay import replay
 from rules.ruleset import RuleSet
-from tests.live.conftest import Night, moves_of, night_for
+from tests.live.conftest import Night, moves_of, night_for, site_header
 from tests.site.conftest import (  # noqa: F401 - pytest-playwright's fixtures, Chromium's
     browser_context_args,
     browser_type_launch_args,
@@ -248,7 +248,7 @@ def test_a_red_flag_restart_with_a_stop_under_the_flag_and_a_reload_mid_move(liv
     assert table.steps == 7 and table.rows.get(index=6).body == given
 
     # The engine, played directly, gives the same table.
-    direct = Table.start(night.header, night.track, RuleSet.from_options(night.log["options"]))
+    direct = Table.start(site_header(night, table), night.track, RuleSet.from_options(night.log["options"]))
     for _turn, _rst, m in moves_of(night.log)[:6]:
         direct, _ = play(direct, m)
     direct, _ = restart(direct, given)
@@ -482,7 +482,7 @@ def test_a_drive_through_the_pit_lane_is_one_of_the_stops(live_server, phone):
     body = table.rows.get(index=6).body
     assert "pit" not in body
     # the engine, asked directly, offers that very way, and the car stopped where the page said
-    direct = Table.start(night.header, night.track, RuleSet.from_options(night.log["options"]))
+    direct = Table.start(site_header(night, table), night.track, RuleSet.from_options(night.log["options"]))
     for _turn, _rst, m in moves_of(night.log)[:6]:
         direct, _ = play(direct, m)
     offered = [w.move.to_json() for s in stops(direct, 3, 6) for w in s.ways]

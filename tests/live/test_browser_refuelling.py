@@ -15,7 +15,7 @@ from playwright.sync_api import expect
 
 from live import engine
 from live.models import LiveTable
-from tests.live.conftest import moves_of, night_for
+from tests.live.conftest import moves_of, night_for, site_header
 from tests.live.test_browser_race_night_moves import (
     LOGS,
     PHONE,
@@ -112,7 +112,7 @@ def test_a_refuelling_with_the_tyre_stop_recorded_by_taps(live_server, phone):
     page.wait_for_url("**/live/tables/*/")
     table = LiveTable.objects.get(race=night.race)
     header = {k: v for k, v in engine.engine_table(table).log().items() if k != "turns"}
-    assert header == {**night.header, "options": sorted(night.header["options"])}
+    assert header == {**site_header(night, table), "options": sorted(night.header["options"])}
     # the light tank's +3 tyre points of lap 1 are on the grid
     expect(page.locator('[data-dash="7"] [data-part="tyres"] dd')).to_have_text("7")
 

@@ -17,7 +17,7 @@ from playwright.sync_api import expect
 from live import engine
 from rules.play import Table, play
 from rules.ruleset import RuleSet
-from tests.live.conftest import moves_of, night_for
+from tests.live.conftest import moves_of, night_for, site_header
 from tests.live.test_browser_race_night_moves import LOGS, PHONE, open_table, table_at, verdict
 from tests.site.conftest import browser_context_args, browser_type_launch_args  # noqa: F401
 
@@ -137,7 +137,7 @@ def test_seven_to_two_with_the_drivers_extra_point_recorded_by_taps(live_server,
 
     # What the engine recorded is what it gives played directly; the move breaks no rule (the only
     # violation is F2: the race is not over, its log ends with the car racing).
-    direct = Table.start(night.header, night.track, RuleSet.from_options(night.log["options"]))
+    direct = Table.start(site_header(night, table), night.track, RuleSet.from_options(night.log["options"]))
     for _turn, _rst, move in moves_of(night.log):
         direct, _ = play(direct, move)
     ours = engine.engine_table(table)
