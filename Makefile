@@ -24,12 +24,15 @@ install-dev: $(VENV)/.installed-dev
 migrate: install
 	$(PY) manage.py migrate --noinput
 
+# the demo's mailed links start with the address `make run` serves, unless SITE_URL says otherwise
+DEMO_SITE := SITE_URL=$${SITE_URL:-http://$(HOST):$(PORT)}
+
 demo: migrate
-	$(PY) manage.py load_demo
+	$(DEMO_SITE) $(PY) manage.py load_demo
 
 ## Serve the demo league on http://$(HOST):$(PORT)
 run: demo
-	$(PY) manage.py runserver $(HOST):$(PORT)
+	$(DEMO_SITE) $(PY) manage.py runserver $(HOST):$(PORT)
 
 ## The whole suite (SQLite by default; DATABASE_URL=postgres://... for PostgreSQL; TESTS=... for a part of it)
 test: install-dev chromium
