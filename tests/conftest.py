@@ -47,6 +47,17 @@ def pytest_runtest_setup(item: pytest.Item) -> None:
 
 
 @pytest.fixture(autouse=True)
+def _no_worker_join_flag():
+    """No Celery worker runs in the test process, so a join never blocks: eager tasks run at once
+    in two threads save and restore Celery's one process-wide flag out of order and may leave it
+    set, which would make a later test's `.get()` refuse ("Never call result.get() within a task")."""
+    yield
+    from celery._state import _set_task_join_will_block
+
+    _set_task_join_will_block(False)
+
+
+@pytest.fixture(autouse=True)
 def _empty_cache() -> None:
     """Each test starts with an empty cache: cached pages, throttle counts and login failures."""
     from django.core.cache import caches
