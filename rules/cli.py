@@ -14,6 +14,7 @@ from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any, TextIO
 
+from rules.cli_support import Parser, Unreadable, read_json
 from rules.formats import LogFormatError, read_qualifying, read_race_log
 from rules.qualifying import qualify
 from rules.replay import replay
@@ -24,10 +25,6 @@ PACKAGE = Path(__file__).resolve().parent
 _SAFE_ID = re.compile(r"^[a-z0-9][a-z0-9_-]*$")
 
 Resolver = Callable[[str], Mapping[str, Any] | None]
-
-
-class _Unreadable(Exception):
-    pass
 
 
 def circuit_paths(circuit_id: str) -> list[Path]:
@@ -45,19 +42,8 @@ def default_resolver(circuit_id: str) -> dict | None:
         return None
     for path in circuit_paths(circuit_id):
         if path.is_file():
-            return _read_json(path, "circuit file")
+            return read_json(path, "circuit file")
     return None
-
-
-def _read_json(path: Path, what: str) -> Any:
-    try:
-        text = path.read_bytes()
-    except OSError as exc:
-        raise _Unreadable(f"{what} {path}: {exc.strerror or exc}") from None
-    try:
-        return json.loads(text)
-    except (json.JSONDecodeError, UnicodeDecodeError) as exc:
-        raise _Unreadable(f"{what} {path}: not JSON ({exc})") from None
 
 
 def _read_bytes(path: str) -> bytes:
@@ -66,12 +52,12 @@ def _read_bytes(path: str) -> bytes:
             return sys.stdin.buffer.read()
         return Path(path).read_bytes()
     except OSError as exc:
-        raise _Unreadable(f"{path}: {exc.strerror or exc}") from None
+        raise Unreadable(f"{path}: {exc.strerror or exc}") from None
 
 
 def resolve_track(circuit_id: str, circuit_file: str | None, resolver: Resolver | None) -> Track:
     if circuit_file is not None:
-        doc = _read_json(Path(circuit_file), "circuit file")
+        doc = read_json(Path(circuit_file), "circuit file")
         where = f"circuit file {circuit_file}"
     else:
         doc = None
@@ -82,29 +68,25 @@ def resolve_track(circuit_id: str, circuit_file: str | None, resolver: Resolver 
         if doc is None:
             doc = default_resolver(circuit_id)
         if doc is None:
-            raise _Unreadable(f"circuit: unknown circuit {circuit_id!r}")
+            raise Unreadable(f"circuit: unknown circuit {circuit_id!r}")
         where = f"circuit {circuit_id!r}"
     try:
         track = load_circuit(doc)
     except CircuitError as exc:
-        raise _Unreadable(f"{where}: {exc}") from None
+        raise Unreadable(f"{where}: {exc}") from None
     if track.id != circuit_id:
-        raise _Unreadable(f"circuit: the log is for circuit {circuit_id!r}, {where} is {track.id!r}")
+        raise Unreadable(f"circuit: the log is for circuit {circuit_id!r}, {where} is {track.id!r}")
     return track
 
 
-class _Parser(argparse.ArgumentParser):
-    def error(self, message: str) -> None:  # type: ignore[override]
-        raise _Unreadable(f"{self.prog}: {message}")
-
-
 def _parser() -> argparse.ArgumentParser:
-    parser = _Parser(prog="python -m rules", description="Formule Dé rules engine")
-    sub = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
+    parser = Parser(prog="python -m rules", description="Formule Dé rules engine")
+    sub = parser.add_subparsers(dest="command", required=True, parser_class=Parser)
     rp = sub.add_parser("replay", help="replay a race log and print the verdict")
     rp.add_argument("log", help="race log (formule-de/race-log@1), - for stdin")
     rp.add_argument(
-        "--circuit", help="circuit file (formule-de/circuit@1 or @2) instead of looking up the log's circuit id"
+        "--circuit",
+        help="circuit file (formule-de/circuit@1 or @2) instead of looking up the log's circuit id",
     )
     rp.add_argument("--json", action="store_true", help="print the verdict as JSON")
     qp = sub.add_parser("qualify", help="compute the starting grid from a qualifying sheet")
@@ -141,7 +123,7 @@ def main(
         else:
             print("\n".join(result.lines()), file=out)
         return EXIT_VALID
-    except (_Unreadable, LogFormatError) as exc:
+    except (Unreadable, LogFormatError) as exc:
         print(f"error: {exc}", file=err)
         return EXIT_UNREADABLE
     except Exception as exc:  # an engine bug: say so in one line, never a traceback

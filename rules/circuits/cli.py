@@ -16,24 +16,16 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from rules.circuits import compile_v1, problems
+from rules.cli_support import Parser, Unreadable, read_bytes, read_json
 from rules.messages.reading import ReadingError
 
 EXIT_OK, EXIT_PROBLEMS, EXIT_UNREADABLE, EXIT_BUG = 0, 1, 2, 3
 _WEATHER = re.compile(r"^(\d+)-(\d+),(\d+)-(\d+),(\d+)-(\d+)$")
 
 
-class _Unreadable(Exception):
-    pass
-
-
-class _Parser(argparse.ArgumentParser):
-    def error(self, message: str) -> None:  # type: ignore[override]
-        raise _Unreadable(f"{self.prog}: {message}")
-
-
 def _parser() -> argparse.ArgumentParser:
-    parser = _Parser(prog="python -m rules.circuits", description="Formule Dé boards (formule-de/circuit@2)")
-    sub = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
+    parser = Parser(prog="python -m rules.circuits", description="Formule Dé boards (formule-de/circuit@2)")
+    sub = parser.add_subparsers(dest="command", required=True, parser_class=Parser)
     imp = sub.add_parser("import", help="print a board file as a formule-de/circuit@2 document")
     imp.add_argument("file", help="the file to import")
     imp.add_argument("--from", dest="source", required=True, choices=("gpo", "v1"), help="its format")
@@ -49,47 +41,33 @@ def slug_of(path: Path) -> str:
     """A circuit id from a file name: "Petit Stade.dat" -> "petit-stade"."""
     found = re.sub(r"[^a-z0-9_-]+", "-", path.stem.lower()).strip("-_")
     if not found:
-        raise _Unreadable(f"{path}: no circuit id in the file name; give --id")
+        raise Unreadable(f"{path}: no circuit id in the file name; give --id")
     return found
 
 
 def weather_of(text: str) -> dict[str, list[int]]:
     match = _WEATHER.match(text.replace(" ", ""))
     if not match:
-        raise _Unreadable(
+        raise Unreadable(
             f"--weather: expected three d20 ranges rain,variable,sun like 1-4,5-8,9-20, got {text!r}"
         )
     n = [int(g) for g in match.groups()]
     return {"rain": n[0:2], "variable": n[2:4], "sun": n[4:6]}
 
 
-def _read(path: Path) -> bytes:
-    try:
-        return path.read_bytes()
-    except OSError as exc:
-        raise _Unreadable(f"{path}: {exc.strerror or exc}") from None
-
-
-def _json(path: Path) -> Any:
-    try:
-        return json.loads(_read(path))
-    except (json.JSONDecodeError, UnicodeDecodeError) as exc:
-        raise _Unreadable(f"{path}: not JSON ({exc})") from None
-
-
 def imported(args: argparse.Namespace) -> dict[str, Any]:
     path = Path(args.file)
     weather = weather_of(args.weather) if args.weather else None
     if args.source == "v1":
-        doc = compile_v1(_json(path))
+        doc = compile_v1(read_json(path))
         doc.update((k, v) for k, v in (("id", args.id), ("name", args.name), ("weather", weather)) if v)
         return doc
     from rules.circuits.gpo import image_name, png_size, read_gpo
 
     try:
-        text = _read(path).decode("utf-8")
+        text = read_bytes(path).decode("utf-8")
     except UnicodeDecodeError as exc:
-        raise _Unreadable(f"{path}: not UTF-8 text ({exc.reason} at byte {exc.start})") from None
+        raise Unreadable(f"{path}: not UTF-8 text ({exc.reason} at byte {exc.start})") from None
     size = None
     try:
         picture = path.with_name(Path(image_name(text)).name)
@@ -124,10 +102,10 @@ def main(argv: list[str] | None = None, *, stdout: TextIO | None = None, stderr:
             found = problems(doc)
             if found:
                 more = f" ({len(found)} problems; the first)" if len(found) > 1 else ""
-                raise _Unreadable(f"{args.file}: the board it makes cannot be used{more}: {found[0]}")
+                raise Unreadable(f"{args.file}: the board it makes cannot be used{more}: {found[0]}")
             print(dumps(doc), file=out)
             return EXIT_OK
-        found = problems(_json(Path(args.file)))
+        found = problems(read_json(Path(args.file)))
         for problem in found:
             print(f"{problem}" + (f"  [square {problem.square}]" if problem.square else ""), file=out)
         if found:
@@ -135,7 +113,7 @@ def main(argv: list[str] | None = None, *, stdout: TextIO | None = None, stderr:
             return EXIT_PROBLEMS
         print(f"{args.file}: no problem", file=out)
         return EXIT_OK
-    except (_Unreadable, ReadingError) as exc:
+    except (Unreadable, ReadingError) as exc:
         print(f"error: {exc}", file=err)
         return EXIT_UNREADABLE
     except Exception as exc:  # a bug: one line, never a traceback
