@@ -174,6 +174,27 @@ class Season(PlainNames, models.Model):
         help_text=_("How the grid is set when no valid qualifying sheet sets it."),
     )
 
+    # Remote races (docs/remote-races.md): each driver plays his own car from his own device.
+    remote_races = models.BooleanField(
+        _("races are remote"),
+        default=False,
+        db_default=False,
+        help_text=_("Each driver plays his own car on the site, days apart. A race may say otherwise."),
+    )
+    move_hours = models.PositiveSmallIntegerField(
+        _("hours per move (remote races)"),
+        default=24,
+        db_default=24,
+        validators=[MinValueValidator(1)],
+        help_text=_("Counted only in each driver's chosen hours; then the autopilot plays his car."),
+    )
+    vacation_days = models.PositiveSmallIntegerField(
+        _("vacation days per driver (remote races)"),
+        default=14,
+        db_default=14,
+        help_text=_("Days a driver may stop his clock in this season."),
+    )
+
     history = HistoricalRecords()
 
     objects = ShownQuerySet.as_manager()  # its changes show on the cached pages at once

@@ -32,6 +32,20 @@ RULES_BROKEN = "live.rules_broken"
 TABLE_BROKEN = "live.table_broken"
 
 
+class TableConflict(Exception):
+    """The table is not where the caller thought (another device played, or it is finished; on
+    a remote table, not the car's turn); `payload`: the API's 409 body
+    (`live.serializers.ConflictSerializer`)."""
+
+    def __init__(self, detail: str, **answer: Any) -> None:
+        super().__init__(detail)
+        self.answer = {"detail": detail, **answer}
+
+    @property
+    def payload(self) -> dict[str, Any]:
+        return as_json(ConflictSerializer, self.answer)
+
+
 def reading_error(exc: ReadingError) -> dict[str, Any]:
     """`{"detail", "code", "params"}`: why an input cannot be read, `detail` in the active language."""
     return {"detail": reading_text(exc), **exc.to_json()}

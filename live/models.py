@@ -40,6 +40,14 @@ class LiveTable(models.Model):
     )
     header = models.JSONField(_("race-log header"), help_text=_("formule-de/race-log@1 without turns"))
     status = models.CharField(_("status"), max_length=10, choices=Status.choices, default=Status.PLAYING)
+
+    class Mode(models.TextChoices):
+        TABLE = "table", _("at a table")  # one device (or a few) records every car's move
+        REMOTE = "remote", _("remote")  # each driver plays his own car; the site rolls every die
+
+    mode = models.CharField(
+        _("mode"), max_length=8, choices=Mode.choices, default=Mode.TABLE, db_default="table"
+    )
     steps = models.PositiveIntegerField(_("steps played"), default=0)
     # bumped by every write (a step played or undone): the key of the rebuilt engine table's cache
     revision = models.PositiveIntegerField(_("revision"), default=0)
@@ -89,6 +97,10 @@ class LiveTable(models.Model):
             return reverse("live:race-night-table", kwargs={"pk": self.pk})
         except NoReverseMatch:
             return reverse("api:table", kwargs={"pk": self.pk})
+
+    @property
+    def remote(self) -> bool:
+        return self.mode == self.Mode.REMOTE
 
     @property
     def dice_commitment(self) -> str | None:

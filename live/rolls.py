@@ -29,6 +29,8 @@ class SiteRoll(models.Model):
         help_text=_('"d20", "weather" (the d20 of the set-up), or the gear whose die was rolled.'),
     )
     roll = models.PositiveSmallIntegerField(_("roll"))
+    # whose roll it is (remote races show each with its car): the car to play, or a touched car
+    car = models.CharField(_("car"), max_length=16, blank=True, default="", db_default="")
     # fair dice: the earlier rolls of this die before this step (the HMAC's counter), and the
     # step whose move used this roll (set when the move is stored; an undo clears it)
     counter = models.PositiveIntegerField(_("counter"), default=0)
@@ -59,7 +61,7 @@ class NoSuchDie(ValueError):
     """Not a die of the game: "d20" or a gear 1–6."""
 
 
-def site_roll(*, table: models.Model, die: str, by: object) -> SiteRoll:
+def site_roll(*, table: models.Model, die: str, by: object, car: str = "") -> SiteRoll:
     """Roll `die` for the table's next step and record it: from the table's seed (the counter:
     the earlier rolls of that die before that step), else with the operating system's source."""
     if die != "d20" and not (die.isdigit() and int(die) in FACES):
@@ -74,4 +76,6 @@ def site_roll(*, table: models.Model, die: str, by: object) -> SiteRoll:
     else:
         counter = 0
         value = secrets.choice(D20 if die == "d20" else FACES[int(die)])
-    return SiteRoll.objects.create(table=table, step=step, die=die, roll=value, counter=counter, by=by)
+    return SiteRoll.objects.create(
+        table=table, step=step, die=die, roll=value, counter=counter, by=by, car=car
+    )

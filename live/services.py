@@ -21,13 +21,15 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from live import engine
+from live import engine, remote_rules
 from live.dice import dice_problems, fair_header, log_rolls, mark_used, rolled_exists
-from live.errors import Refusal, unreadable
+from live.errors import Refusal, TableConflict, unreadable
 from live.header import header_judged
 from live.models import LiveStep, LiveTable
 from live.permissions import entrant_exists, table_writer_allowed
+from live.rolls import SiteRoll, site_roll
 from live.serializers import ConflictSerializer, as_json
+from live.signals import changed
 from races.models import Race
 from races.presence import race_presence_set
 from rules.formats import LogFormatError, read_move, read_restart
@@ -35,7 +37,8 @@ from rules.log import Move
 from rules.play import Table, play, restart, undo
 from rules.play.due import due_of, is_missing_test, missing
 from rules.verdict import Event, Violation
-from sheets.models import RaceSheet
+from sheets.audit import audit_record
+from sheets.models import RaceEvent, RaceSheet
 from sheets.selectors import steward_may
 from sheets.services import SubmissionRefused, race_sheet_submit
 
@@ -63,19 +66,6 @@ class TableTaken(TableRefused):
 TABLE_OPEN = "live.table_open"
 TABLE_QUOTA = "live.table_quota"
 TABLE_CLOSED = "live.table_closed"
-
-
-class TableConflict(Exception):
-    """The table is not where the caller thought (another device played, or it is finished);
-    `payload`: the API's 409 body (`live.serializers.ConflictSerializer`)."""
-
-    def __init__(self, detail: str, **answer: Any) -> None:
-        super().__init__(detail)
-        self.answer = {"detail": detail, **answer}
-
-    @property
-    def payload(self) -> dict[str, Any]:
-        return as_json(ConflictSerializer, self.answer)
 
 
 def _may_write(race: Race, user: AbstractBaseUser) -> None:
@@ -144,6 +134,7 @@ def table_create(
         race_presence_set.within(race=race, absent=absent)  # the sheet and the results read them there
     table.replaced = tuple(t.pk for t in open_now)
     engine.remember(table, built)
+    changed(table, "created")
     return table
 
 
@@ -189,19 +180,30 @@ def _taken(race: Race, table: LiveTable | None, steward: bool) -> TableTaken:
 
 
 def table_move(
-    *, table: LiveTable | int, user: AbstractBaseUser, move: Any, expected: int | None = None
+    *,
+    table: LiveTable | int,
+    user: AbstractBaseUser | None,
+    move: Any,
+    expected: int | None = None,
+    site: bool = False,
 ) -> tuple[LiveTable, Table, bool]:
     """Play one race-log@1 move object. Returns the table, the engine's table after it, and
     whether a step was stored (False: the same move was already the last one, `expected` one
-    step behind). `table` may be its id: the row is then read once, locked."""
-    return _step(table=table, user=user, kind=Kind.MOVE, body=move, expected=expected)
+    step behind). `table` may be its id: the row is then read once, locked. `site`: the site
+    plays it (a remote table's autopilot), `user` None."""
+    return _step(table=table, user=user, kind=Kind.MOVE, body=move, expected=expected, site=site)
 
 
 def table_restart(
-    *, table: LiveTable | int, user: AbstractBaseUser, restart: Any, expected: int | None = None
+    *,
+    table: LiveTable | int,
+    user: AbstractBaseUser | None,
+    restart: Any,
+    expected: int | None = None,
+    site: bool = False,
 ) -> tuple[LiveTable, Table, bool]:
     """A5: the restart (`{"pits": [...]}`) the turn after a red flag starts with."""
-    return _step(table=table, user=user, kind=Kind.RESTART, body=restart, expected=expected)
+    return _step(table=table, user=user, kind=Kind.RESTART, body=restart, expected=expected, site=site)
 
 
 def _locking(table: LiveTable | int, user: AbstractBaseUser | None = None) -> LiveTable:
@@ -219,9 +221,10 @@ def _locking(table: LiveTable | int, user: AbstractBaseUser | None = None) -> Li
     return locked
 
 
-def _locked(table: LiveTable | int, user: AbstractBaseUser) -> LiveTable:
+def _locked(table: LiveTable | int, user: AbstractBaseUser | None, site: bool = False) -> LiveTable:
     locked = _locking(table, user)  # the row first: the writer is checked by its race id
-    _table_writer(locked, user)
+    if not site:
+        _table_writer(locked, user)
     if locked.status == Status.FINISHED:
         raise TableConflict(_("This race has been turned into a race sheet: it can no longer change."))
     if locked.status == Status.CLOSED:
@@ -253,9 +256,17 @@ def _stored(step: Move | dict[str, Any]) -> dict[str, Any]:
     return step.to_json() if isinstance(step, Move) else step
 
 
-def _step(*, table: LiveTable | int, user: AbstractBaseUser, kind: str, body: Any, expected: int | None):
+def _step(
+    *,
+    table: LiveTable | int,
+    user: AbstractBaseUser | None,
+    kind: str,
+    body: Any,
+    expected: int | None,
+    site: bool = False,
+):
     with transaction.atomic():
-        locked = _locked(table, user)
+        locked = _locked(table, user, site)
         now = engine.engine_table(locked)
         try:
             step = _read(now, kind, body)
@@ -266,6 +277,10 @@ def _step(*, table: LiveTable | int, user: AbstractBaseUser, kind: str, body: An
             if expected == locked.steps - 1 and _is_last(locked, kind, normal):
                 return locked, now, False  # the other device's post of this very move
             raise _behind(locked)
+        if locked.remote:
+            step = _remote_step(locked, now, step, user, site)
+            normal = _stored(step)  # with the tests the site rolled
+            locked.site_rolled = True  # rolled since the row was read: the dice checks read them
         if isinstance(step, Move):
             wrong = dice_problems(locked, step, now.to_play.turn if now.to_play else 0)
             if wrong:
@@ -287,7 +302,28 @@ def _step(*, table: LiveTable | int, user: AbstractBaseUser, kind: str, body: An
         locked.updated_at = timezone.now()
         locked.save(update_fields=["steps", "revision", "status", "updated_at"])
     engine.remember(locked, after)
+    changed(locked, "step")
     return locked, after, True
+
+
+def _remote_step(
+    locked: LiveTable, now: Table, step: Move | dict[str, Any], user: AbstractBaseUser | None, site: bool
+) -> Move | dict[str, Any]:
+    """A remote table's step (`live.remote_rules`): the caller's own car, in its turn, with the
+    site's dice; the d20 tests it lacks rolled by the site. A restart is the site's or a
+    steward's."""
+    steward = site or steward_may(user, "add_racesheet")
+    if not isinstance(step, Move):
+        if not steward:
+            raise PermissionDenied(_("On a remote table the site plays the restart after a red flag."))
+        return step
+    remote_rules.check_car(locked, user, step.car, steward=steward)
+    remote_rules.check_turn(now, step.car)
+    turn = now.to_play.turn if now.to_play else 0
+    wrong = remote_rules.dice_problems(locked, step, turn)
+    if wrong:
+        raise TableRefused(_("The move is not what the site's dice said."), violations=wrong)
+    return remote_rules.fill_tests(locked, now, step, user)
 
 
 def _unreadable(exc: LogFormatError) -> TableRefused:
@@ -319,9 +355,10 @@ def _refused(now: Table, step: Move | dict[str, Any], events: tuple[Event | Viol
 
 
 def table_undo(
-    *, table: LiveTable | int, user: AbstractBaseUser, expected: int | None = None
+    *, table: LiveTable | int, user: AbstractBaseUser, expected: int | None = None, reason: str = ""
 ) -> tuple[LiveTable, Table]:
-    """Take back the last step (a move or a restart)."""
+    """Take back the last step (a move or a restart). On a remote table only a steward does, with
+    a reason, recorded in the race's public history."""
     with transaction.atomic():
         locked = _locked(table, user)
         if expected is not None and expected != locked.steps:
@@ -329,6 +366,8 @@ def table_undo(
         if locked.steps == 0:
             raise TableConflict(_("Nothing to undo: no move has been played."), steps=0)
         now = engine.engine_table(locked)
+        if locked.remote:
+            _remote_undo(locked, user, reason)
         before = undo(now)
         LiveStep.objects.filter(table=locked, index=locked.steps - 1).delete()
         locked.steps -= 1
@@ -337,7 +376,42 @@ def table_undo(
         locked.updated_at = timezone.now()
         locked.save(update_fields=["steps", "revision", "status", "updated_at"])
     engine.remember(locked, before)
+    changed(locked, "undo")
     return locked, before
+
+
+def table_roll(
+    *, table: LiveTable | int, user: AbstractBaseUser | None, die: str, site: bool = False
+) -> SiteRoll:
+    """The site rolls `die` ("d20" or a gear "1"–"6") for the table's next step, recorded
+    (`live.rolls`). On a remote table only for the car to play, by its driver (a steward, or the
+    site itself): a gear's die once per move (`live.remote_rules.roll_for`). Raises `NoSuchDie`."""
+    with transaction.atomic():
+        locked = _locked(table, user, site)
+        if not locked.remote:
+            return site_roll(table=locked, die=die, by=user)
+        now = engine.engine_table(locked)
+        to = now.to_play
+        car = to.car if to is not None and to.car else None
+        if car is None:
+            raise TableConflict(_("No car is to play now: there is nothing to roll."), steps=locked.steps)
+        remote_rules.check_car(locked, user, car, steward=site or steward_may(user, "add_racesheet"))
+        return remote_rules.roll_for(locked, die, user, car)
+
+
+def _remote_undo(table: LiveTable, user: AbstractBaseUser, reason: str) -> None:
+    if not steward_may(user, "add_racesheet"):
+        raise PermissionDenied(_("On a remote table only a steward takes a move back."))
+    if not reason.strip():
+        raise TableRefused(_("Say why the move is taken back: the reason is kept in the race's history."))
+    last = table.rows.filter(index=table.steps - 1).first()
+    audit_record(
+        race=table.race,
+        kind=RaceEvent.Kind.MOVE_UNDONE,
+        by=user,
+        why=reason.strip()[:500],
+        data={"table": table.pk, "step": table.steps - 1, "move": last.body if last else None},
+    )
 
 
 def table_finish(*, table: LiveTable, user: AbstractBaseUser) -> tuple[LiveTable, RaceSheet, bool]:
@@ -371,6 +445,7 @@ def table_finish(*, table: LiveTable, user: AbstractBaseUser) -> tuple[LiveTable
     if refused is not None:
         raise TableRefused(" ".join(refused.messages))
     engine.remember(locked, now)
+    changed(locked, "finished")
     return locked, sheet, True
 
 
@@ -382,5 +457,6 @@ __all__ = [
     "table_finish",
     "table_move",
     "table_restart",
+    "table_roll",
     "table_undo",
 ]

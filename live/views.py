@@ -28,7 +28,7 @@ from live.errors import TableUnplayable
 from live.forms import TICKS_SENT, SetupForm, race_entries_in_grid_order
 from live.models import LiveTable
 from live.permissions import table_writer_allowed
-from live.rolls import NoSuchDie, SiteRoll, site_roll
+from live.rolls import NoSuchDie, SiteRoll
 from live.serializers import StateSerializer, as_json
 from live.state import TableState
 from races.models import Race, RaceEntry
@@ -321,10 +321,12 @@ def roll_dice(request: HttpRequest, pk: int) -> JsonResponse:
         raise PermissionDenied
     die = request.POST.get("die", "d20")
     try:
-        rolled = site_roll(table=table, die=die, by=request.user)
+        rolled = services.table_roll(table=table, user=request.user, die=die)
     except NoSuchDie:
         return JsonResponse({"detail": _("There is no such die.")}, status=400)
-    return JsonResponse({"die": die, "roll": rolled.roll, "step": rolled.step})
+    except services.TableConflict as exc:
+        return JsonResponse(exc.payload, status=409)
+    return JsonResponse({"die": rolled.die, "roll": rolled.roll, "step": rolled.step, "car": rolled.car})
 
 
 def race_night_table(request: HttpRequest, pk: int) -> HttpResponse:

@@ -53,6 +53,21 @@ class Race(models.Model):
     )
     status = models.CharField(_("status"), max_length=10, choices=Status.choices, default=Status.SCHEDULED)
 
+    class Mode(models.TextChoices):
+        SEASON = "", _("as the season says")
+        TABLE = "table", _("at a table")
+        REMOTE = "remote", _("remote (each driver on his own device)")
+
+    mode = models.CharField(
+        _("how it is played"),
+        max_length=8,
+        choices=Mode.choices,
+        default=Mode.SEASON,
+        db_default="",
+        blank=True,
+        help_text=_("A remote race is opened by the site at its scheduled time (docs/remote-races.md)."),
+    )
+
     history = HistoricalRecords()
 
     objects = ShownQuerySet.as_manager()  # its changes show on the cached pages at once
@@ -87,6 +102,13 @@ class Race(models.Model):
 
     def get_absolute_url(self) -> str:
         return reverse("sheets:race", kwargs={"pk": self.pk})
+
+    @property
+    def is_remote(self) -> bool:
+        """Played remotely: the race says so, or it leaves it to a season whose races are remote."""
+        if self.mode:
+            return self.mode == self.Mode.REMOTE
+        return bool(self.season.remote_races)
 
     @property
     def race_laps(self) -> int:
@@ -183,7 +205,10 @@ class Result(models.Model):
         FINISHED = Standing.FINISHED.value, pgettext_lazy("result status", "finished")
         ELIMINATED = Standing.ELIMINATED.value, _("eliminated")
         DISQUALIFIED = "dsq", _("disqualified")  # by the stewards (sheets/penalties.py)
-        DNS = "dns", _("did not start")  # entered, not at the table (RaceEntry.dns): after every car that raced
+        DNS = (
+            "dns",
+            _("did not start"),
+        )  # entered, not at the table (RaceEntry.dns): after every car that raced
 
     race = models.ForeignKey(Race, verbose_name=_("race"), on_delete=models.CASCADE, related_name="results")
     race_entry = models.OneToOneField(

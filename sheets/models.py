@@ -350,9 +350,18 @@ class RaceEvent(models.Model):
         CHOICE = "choice", _("version chosen")
         PUBLICATION = "publication", _("results published")
         REOPENING = "reopening", _("results reopened")
+        MOVE_UNDONE = "move_undone", _("remote move taken back")
 
     # What the public reads on the race page; complaints not yet judged stay with the stewards.
-    PUBLIC = (Kind.DECISION, Kind.PENALTY, Kind.REJECTION, Kind.CHOICE, Kind.PUBLICATION, Kind.REOPENING)
+    PUBLIC = (
+        Kind.DECISION,
+        Kind.PENALTY,
+        Kind.REJECTION,
+        Kind.CHOICE,
+        Kind.PUBLICATION,
+        Kind.REOPENING,
+        Kind.MOVE_UNDONE,
+    )
 
     race = models.ForeignKey(
         "races.Race", verbose_name=_("race"), on_delete=models.CASCADE, related_name="events"

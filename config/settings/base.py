@@ -47,6 +47,7 @@ INSTALLED_APPS = [
     "sheets",
     "live",
     "notifications",
+    "remote",
     "demo",
 ]
 
