@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 from datetime import timedelta
+from email.utils import parseaddr
 from pathlib import Path
 
 import dj_database_url
@@ -181,6 +182,29 @@ LEAGUE_WEBHOOK_TIMEOUT = envint("LEAGUE_WEBHOOK_TIMEOUT", "3")
 DEFAULT_FROM_EMAIL = os.getenv("DEFAULT_FROM_EMAIL", "Formule Dé league <league@localhost>")
 SERVER_EMAIL = DEFAULT_FROM_EMAIL
 
+# Web Push (remote races: "your move" on a driver's phone). The VAPID key pair the notices are
+# signed with, base64url (`python -m remote.vapid` makes one); unset, a pair is made once into
+# VAPID_KEY_FILE, outside git (remote/vapid.py). Production requires it (production.py).
+VAPID_PRIVATE_KEY = os.getenv("VAPID_PRIVATE_KEY", "")
+VAPID_PUBLIC_KEY = os.getenv("VAPID_PUBLIC_KEY", "")
+VAPID_KEY_FILE = Path(os.getenv("VAPID_KEY_FILE", str(BASE_DIR / "var" / "vapid.json")))
+# Whom a push service writes to about our notices: a mailto: or https: address.
+VAPID_SUBJECT = os.getenv("VAPID_SUBJECT", "mailto:" + parseaddr(DEFAULT_FROM_EMAIL)[1])
+# A push service silent this long counts as down (the notice is retried); one not delivered within
+# PUSH_TTL seconds (a phone off all that time) is dropped by the push service.
+PUSH_TIMEOUT = envint("PUSH_TIMEOUT", "3")
+PUSH_TTL = envint("PUSH_TTL", str(6 * 3600))
+# The push services a browser's subscription may name (a host or, with a leading dot, its
+# subdomains): the site posts to that address, so not to any address a client sends. Empty: any.
+PUSH_SERVICE_HOSTS = envlist(
+    "PUSH_SERVICE_HOSTS",
+    "fcm.googleapis.com,android.googleapis.com,updates.push.services.mozilla.com,"
+    ".push.apple.com,.notify.windows.com",
+)
+# Plain-http endpoints on this machine (127.0.0.1, localhost): the tests' fake push service.
+# Allowed under DEBUG too.
+PUSH_ALLOW_HTTP_ENDPOINTS = envbool("PUSH_ALLOW_HTTP_ENDPOINTS", "False")
+
 # Redis serves as Celery broker and cache in production; without REDIS_URL tasks
 # run inline (eager) and the cache is in-process, so nothing needs installing.
 REDIS_URL = os.getenv("REDIS_URL", "")
@@ -288,6 +312,7 @@ CONTENT_SECURITY_POLICY = {
         "style-src": [SELF, "'unsafe-inline'"],
         "img-src": [SELF, "data:"],
         "connect-src": [SELF],
+        "worker-src": [SELF],  # the service worker that shows push notices (/sw.js)
         "font-src": [SELF],
         "object-src": ["'none'"],
         "base-uri": [SELF],

@@ -21,6 +21,14 @@ if not REDIS_URL:  # noqa: F405
     )
 CELERY_TASK_ALWAYS_EAGER = False
 
+# Web Push: a key pair made on the fly would change with each server and each deployment, and
+# every phone's subscription (made for the old public key) would be refused by its push service.
+if not (VAPID_PRIVATE_KEY and VAPID_PUBLIC_KEY):  # noqa: F405
+    raise ImproperlyConfigured(
+        "VAPID_PRIVATE_KEY and VAPID_PUBLIC_KEY are required in production: the key pair push "
+        "notices are signed with (`python -m remote.vapid` makes one; docs/deploy.md)."
+    )
+
 SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
 SECURE_SSL_REDIRECT = envbool("SECURE_SSL_REDIRECT", "True")
 # The probes answer over plain HTTP: a load balancer asks them on the inside, without TLS.

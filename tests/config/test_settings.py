@@ -25,6 +25,13 @@ def run_manage(*args: str, env: dict[str, str]) -> subprocess.CompletedProcess[s
     )
 
 
+# A key pair for Web Push (`python -m remote.vapid`), which production requires.
+VAPID = {
+    "VAPID_PRIVATE_KEY": "auBa_Dp7o7Llpnc7kNq0FYAAmLRt1VY_GTytXVgDLGs",
+    "VAPID_PUBLIC_KEY": "BMWPa_Asi-DHR7nIKhg64DmxhJMIotVXjoprlpjckwY0WQ3c7H01icBYzZuC3go5_HYqrITEoBBQZxdA_id6wQw",
+}
+
+
 @pytest.mark.slow
 def test_production_settings_pass_check_deploy() -> None:
     done = run_manage(
@@ -38,7 +45,8 @@ def test_production_settings_pass_check_deploy() -> None:
             "ALLOWED_HOSTS": "league.example.org",
             "SITE_URL": "https://league.example.org",  # links in mails sent by the worker and beat
             "REDIS_URL": "redis://127.0.0.1:6379/0",
-        },
+        }
+        | VAPID,
     )
     assert done.returncode == 0, done.stdout + done.stderr
     assert "no issues" in done.stdout
@@ -55,7 +63,7 @@ PRODUCTION = {
     "SECRET_KEY": "a-long-random-production-secret-key-with-enough-entropy-0123456789",
     "ALLOWED_HOSTS": "testserver",
     "REDIS_URL": "redis://127.0.0.1:1/0",  # nothing answers there: these checks need no Redis
-}
+} | VAPID
 
 
 def test_production_refuses_to_start_without_a_broker() -> None:
@@ -63,6 +71,13 @@ def test_production_refuses_to_start_without_a_broker() -> None:
     done = run_manage("check", env=env)
     assert done.returncode != 0
     assert "REDIS_URL is required in production" in done.stderr
+
+
+def test_production_refuses_to_start_without_a_vapid_key_pair() -> None:
+    env = {k: v for k, v in PRODUCTION.items() if k != "VAPID_PRIVATE_KEY"}
+    done = run_manage("check", env=env)
+    assert done.returncode != 0
+    assert "VAPID_PRIVATE_KEY and VAPID_PUBLIC_KEY are required in production" in done.stderr
 
 
 def test_the_probes_answer_over_plain_http_in_production() -> None:
