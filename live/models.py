@@ -132,6 +132,19 @@ class LiveStep(models.Model):
     by = models.ForeignKey(
         settings.AUTH_USER_MODEL, verbose_name=_("by"), null=True, on_delete=models.SET_NULL, related_name="+"
     )
+
+    class Auto(models.TextChoices):
+        """Why the site played this step for the driver (remote races; the log's `autopilot`)."""
+
+        NO = "", _("played by the driver")
+        DEADLINE = "deadline", _("autopilot: the time ran out")
+        AWAY = "away", _("autopilot: three moves missed in a row")
+        ADVANCE = "advance", _("the gear set in advance")
+        SITE = "site", _("played by the site (nothing to choose)")
+
+    auto = models.CharField(
+        _("autopilot"), max_length=8, choices=Auto.choices, blank=True, default="", db_default=""
+    )
     created_at = models.DateTimeField(_("created at"), default=timezone.now)
 
     class Meta:

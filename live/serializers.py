@@ -232,6 +232,22 @@ class StepEventsField(serializers.ListField):
 # -- the state -------------------------------------------------------------------------------
 
 
+@extend_schema_serializer(component_name="RaceNightSiteRoll")
+class SiteRollSerializer(serializers.Serializer):
+    step = serializers.IntegerField(help_text="The table's steps when it was rolled.")
+    die = serializers.CharField(help_text='"1"–"6" (a gear\'s die) or "d20".')
+    roll = serializers.IntegerField()
+    car = serializers.CharField(help_text="Whose roll it is.")
+    counter = serializers.IntegerField(help_text="Earlier rolls of this die for this step (fair dice).")
+
+
+@extend_schema_serializer(component_name="RaceNightAutopilotStep")
+class AutopilotStepSerializer(serializers.Serializer):
+    step = serializers.IntegerField()
+    car = serializers.CharField(allow_null=True)
+    why = serializers.CharField(help_text='"deadline", "away", "advance" or "site".')
+
+
 @extend_schema_serializer(component_name="RaceNightToPlay")
 class ToPlaySerializer(serializers.Serializer):
     turn = serializers.IntegerField()
@@ -340,6 +356,17 @@ class StateSerializer(serializers.Serializer):
         allow_null=True,
         help_text="The seed, hex, once the table is finished or closed (null before): "
         "`python -m rules.dice verify LOG.json --seed HEX`.",
+    )
+    mode = serializers.CharField(
+        source="table.mode",
+        help_text="`table` or `remote`. `remote`: each driver plays his own car (403 for another's, 409 out of turn) and "
+        "the site rolls every die (docs/remote-races.md).",
+    )
+    site_rolls = SiteRollSerializer(
+        many=True, help_text="Remote tables: the site's rolls for the move being played, each with its car."
+    )
+    autopilot = AutopilotStepSerializer(
+        many=True, help_text="Remote tables: the steps the site played for their drivers."
     )
     urls = UrlsSerializer()
 

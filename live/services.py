@@ -186,12 +186,13 @@ def table_move(
     move: Any,
     expected: int | None = None,
     site: bool = False,
+    auto: str = "",
 ) -> tuple[LiveTable, Table, bool]:
     """Play one race-log@1 move object. Returns the table, the engine's table after it, and
     whether a step was stored (False: the same move was already the last one, `expected` one
     step behind). `table` may be its id: the row is then read once, locked. `site`: the site
-    plays it (a remote table's autopilot), `user` None."""
-    return _step(table=table, user=user, kind=Kind.MOVE, body=move, expected=expected, site=site)
+    plays it (a remote table's autopilot, `auto` saying why), `user` None."""
+    return _step(table=table, user=user, kind=Kind.MOVE, body=move, expected=expected, site=site, auto=auto)
 
 
 def table_restart(
@@ -203,7 +204,10 @@ def table_restart(
     site: bool = False,
 ) -> tuple[LiveTable, Table, bool]:
     """A5: the restart (`{"pits": [...]}`) the turn after a red flag starts with."""
-    return _step(table=table, user=user, kind=Kind.RESTART, body=restart, expected=expected, site=site)
+    auto = LiveStep.Auto.SITE if site else ""
+    return _step(
+        table=table, user=user, kind=Kind.RESTART, body=restart, expected=expected, site=site, auto=auto
+    )
 
 
 def _locking(table: LiveTable | int, user: AbstractBaseUser | None = None) -> LiveTable:
@@ -264,6 +268,7 @@ def _step(
     body: Any,
     expected: int | None,
     site: bool = False,
+    auto: str = "",
 ):
     with transaction.atomic():
         locked = _locked(table, user, site)
@@ -292,7 +297,9 @@ def _step(
         if after is now:
             raise _refused(now, step, events)
         try:  # no savepoint: the refusal leaves the whole transaction, rolled back
-            row = LiveStep.objects.create(table=locked, index=locked.steps, kind=kind, body=normal, by=user)
+            row = LiveStep.objects.create(
+                table=locked, index=locked.steps, kind=kind, body=normal, by=user, auto=auto
+            )
         except IntegrityError as exc:  # a backstop: the lock (BEGIN IMMEDIATE on SQLite) serialises
             raise _behind(locked) from exc
         mark_used(row)  # the site's dice this move used: the finished log lists them
@@ -399,6 +406,19 @@ def table_roll(
         return remote_rules.roll_for(locked, die, user, car)
 
 
+def autopilot_moves(table: LiveTable, log: dict[str, Any]) -> list[dict[str, Any]]:
+    """The log's `autopilot`: each move the site played for its driver, by its place in `log`."""
+    places = [
+        (t["turn"], m, t["moves"][m - 1]) for t in log.get("turns", ()) for m in range(1, len(t["moves"]) + 1)
+    ]
+    rows = table.rows.filter(kind=Kind.MOVE).order_by("index").values_list("auto", flat=True)
+    return [
+        {"turn": turn, "move": n, "car": move["car"], "why": auto}
+        for auto, (turn, n, move) in zip(rows, places, strict=False)
+        if auto
+    ]
+
+
 def _remote_undo(table: LiveTable, user: AbstractBaseUser, reason: str) -> None:
     if not steward_may(user, "add_racesheet"):
         raise PermissionDenied(_("On a remote table only a steward takes a move back."))
@@ -430,6 +450,9 @@ def table_finish(*, table: LiveTable, user: AbstractBaseUser) -> tuple[LiveTable
         log = now.log()
         if isinstance(log.get("dice"), dict):  # which of the log's rolls the site made
             log["dice"]["rolls"] = log_rolls(locked, log)
+        played = autopilot_moves(locked, log)
+        if played:  # remote races: the moves the site played for their drivers
+            log["autopilot"] = played
         raw = json.dumps(log, ensure_ascii=False).encode("utf-8")
         try:
             sheet = race_sheet_submit(race=locked.race, raw=raw, by=user)

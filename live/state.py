@@ -9,12 +9,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import cached_property
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
+from live.models import LiveTable
 from rules.scoring import classify
 
 if TYPE_CHECKING:
-    from live.models import LiveTable
     from rules.log import CarEntry, Move
     from rules.play import Gears, StopChoice, Table, TestDue, ToPlay
     from rules.state import CarState
@@ -101,6 +101,25 @@ class TableState:
                 CarNow(car, entry.driver if entry else "", entry.team if entry else "", last.get(car.id))
             )
         return out
+
+    @cached_property
+    def site_rolls(self) -> list[dict[str, Any]]:
+        """A remote table's rolls for the move being played (the site rolls every die), each
+        with its car; empty at a table at the board, whose page lists its own."""
+        if not self.table.remote or self.table.status not in LiveTable.OPEN:
+            return []
+        from live.dice import binding
+
+        rows = binding(self.table).order_by("pk").values("step", "die", "roll", "car", "counter")
+        return list(rows)
+
+    @cached_property
+    def autopilot(self) -> list[dict[str, Any]]:
+        """The steps the site played for their drivers (remote races), oldest first."""
+        if not self.table.remote:
+            return []
+        rows = self.table.rows.exclude(auto="").order_by("index").values_list("index", "auto", "body")
+        return [{"step": index, "why": auto, "car": body.get("car")} for index, auto, body in rows]
 
     @property
     def sheet(self) -> dict[str, int | str] | None:

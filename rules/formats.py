@@ -63,8 +63,10 @@ RACE_LOG_FORMAT = "formule-de/race-log@1"
 
 
 _LOG_FIELDS = frozenset(
-    {"format", "circuit", "laps", "options", "weather", "cars", "turns", "result", "dice"}
+    {"format", "circuit", "laps", "options", "weather", "cars", "turns", "result", "dice", "autopilot"}
 )
+_AUTOPILOT_FIELDS = frozenset({"turn", "move", "car", "why"})
+AUTOPILOT_WHY = frozenset({"deadline", "away", "advance", "site"})
 _CAR_FIELDS = frozenset(
     {"car", "driver", "team", "grid", "tyres", "wear", "stand", "experience", "wing", "fuel"}
 )
@@ -88,6 +90,8 @@ class RaceLog:
     options: tuple[str, ...] = ()
     result: tuple[str, ...] | None = None
     dice: DiceHeader | None = None  # the site's fair dice (docs/fair-dice.md)
+    # remote races: the moves the site played for a driver (docs/race-log-extensions.md)
+    autopilot: tuple[AutopilotMove, ...] = ()
 
     @classmethod
     def from_json(cls, data: bytes | str | Mapping[str, Any]) -> RaceLog:
@@ -107,6 +111,8 @@ class RaceLog:
             out["result"] = list(self.result)
         if self.dice is not None:
             out["dice"] = self.dice.to_json()
+        if self.autopilot:
+            out["autopilot"] = [a.to_json() for a in self.autopilot]
         return out
 
     @property
@@ -180,7 +186,59 @@ def read_race_log(data: bytes | str | Mapping[str, Any]) -> RaceLog:
             if r not in ids:
                 raise _fail(f"result[{i}]", ReadCode.UNKNOWN_CAR, car=repr(r))
     dice = None if doc.get("dice") is None else read_dice(doc["dice"])
-    return RaceLog(circuit, cars, tuple(turns), weather_race, weather_q, laps, options, result, dice)
+    autopilot = _autopilot(doc.get("autopilot"), turns)
+    return RaceLog(
+        circuit, cars, tuple(turns), weather_race, weather_q, laps, options, result, dice, autopilot
+    )
+
+
+@dataclass(frozen=True, slots=True)
+class AutopilotMove:
+    """A move of a remote race the site played for its driver: `why` "deadline" (his time ran
+    out), "away" (three missed in a row: on autopilot until he comes back), "advance" (the gear
+    he set in advance, the stop the autopilot's), "site" (a wait or a restart nobody chooses)."""
+
+    turn: int
+    move: int  # 1-based in its turn
+    car: str
+    why: str
+
+    def to_json(self) -> dict[str, Any]:
+        return {"turn": self.turn, "move": self.move, "car": self.car, "why": self.why}
+
+
+def _autopilot(raw: Any, turns: list[TurnLog]) -> tuple[AutopilotMove, ...]:
+    """The log's `autopilot` list, each naming a move the log holds, by that move's car."""
+    if raw is None:
+        return ()
+    if type(raw) is not list:
+        raise _fail("autopilot", ReadCode.EXPECTED_LIST, items="a list of moves", got=_show(raw))
+    moves = {(t.turn, i): m for t in turns for i, m in enumerate(t.moves, start=1)}
+    out = []
+    for i, item in enumerate(raw):
+        where = f"autopilot[{i}]"
+        if type(item) is not dict:
+            raise _fail(where, ReadCode.EXPECTED_JSON_OBJECT, type=type(item).__name__)
+        for key in item:
+            if key not in _AUTOPILOT_FIELDS:
+                raise _fail(f"{where}.{key}", ReadCode.UNKNOWN_FIELD, field=key)
+        for key in sorted(_AUTOPILOT_FIELDS):
+            if key not in item:
+                raise _fail(f"{where}.{key}", ReadCode.MISSING)
+        turn, move, car, why = item["turn"], item["move"], item["car"], item["why"]
+        for key, value in (("turn", turn), ("move", move)):
+            if type(value) is not int:
+                raise _fail(f"{where}.{key}", ReadCode.EXPECTED_INTEGER, got=_show(value))
+        if type(car) is not str:
+            raise _fail(f"{where}.car", ReadCode.EXPECTED_STRING, got=_show(car))
+        if why not in AUTOPILOT_WHY:
+            names = ", ".join(repr(c) for c in sorted(AUTOPILOT_WHY))
+            raise _fail(f"{where}.why", ReadCode.EXPECTED_ONE_OF, choices=names, got=_show(why))
+        played = moves.get((turn, move))
+        if played is None or played.car != car:  # no such move, or another car's
+            raise _fail(f"{where}.car", ReadCode.UNKNOWN_CAR, car=repr(car))
+        out.append(AutopilotMove(turn, move, car, why))
+    return tuple(out)
 
 
 def read_move(raw: Any, where: str, cars: set[str]) -> Move:
