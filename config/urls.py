@@ -37,6 +37,7 @@ urlpatterns = [
     path("", include("circuits.urls")),
     path("", include("sheets.urls")),
     path("", include("live.urls")),
+    path("", include("remote.urls")),
 ]
 handler500 = "config.outage.handler500"
 
