@@ -243,32 +243,40 @@ class _Bot:
         """A5: a driver whose car went out in an earlier turn takes the spare car (up to turn 8),
         two points off its build's biggest parts, and leaves its stand as the turn's last move."""
         moves: list[dict] = []
-        if not self.game.spares or turn > a05_red_flag.SPARE_LAST_TURN or self.track.pit is None:
-            return state, moves
         for car in state.cars:
-            entry = self.game.entries[car.id]
-            if (
-                car.status is not CarStatus.OUT
-                or car.ext.spare
-                or entry.stand is None
-                or car.square is not None
-                or (car.out_turn or 0) >= turn  # out in this turn: it has had its move
-            ):
-                continue
-            parts = sorted(zip(entry.wear, PARTS, strict=True), reverse=True)
-            less = {parts[0][1]: 1, parts[1][1]: 1}
-            probe = Move(car.id, "bot", gear=a05_red_flag.SPARE_GEAR, roll=0, option={"spare": less})
-            take_spare = spare_of(probe)
-            assert take_spare is not None
-            taken, events = take_spare(self.game, state, car, probe, turn)
-            if any(isinstance(e, Violation) for e in events):
-                continue
-            done = self._leave_pit(taken, car.id)
+            done = self._spare(state, car, turn)
             if done is None:
                 continue
             move, state = done
-            moves.append(replace(move, option={"spare": less}).to_json())
+            moves.append(move.to_json())
         return state, moves
+
+    def _spare(self, state: RaceState, car: CarState, turn: int) -> tuple[Move, RaceState] | None:
+        """A5: the spare car's move for `car` at the end of `turn` (`_spares`), or None if it has none."""
+        if not self.game.spares or turn > a05_red_flag.SPARE_LAST_TURN or self.track.pit is None:
+            return None
+        entry = self.game.entries[car.id]
+        if (
+            car.status is not CarStatus.OUT
+            or car.ext.spare
+            or entry.stand is None
+            or car.square is not None
+            or (car.out_turn or 0) >= turn  # out in this turn: it has had its move
+        ):
+            return None
+        parts = sorted(zip(entry.wear, PARTS, strict=True), reverse=True)
+        less = {parts[0][1]: 1, parts[1][1]: 1}
+        probe = Move(car.id, "bot", gear=a05_red_flag.SPARE_GEAR, roll=0, option={"spare": less})
+        take_spare = spare_of(probe)
+        assert take_spare is not None
+        taken, events = take_spare(self.game, state, car, probe, turn)
+        if any(isinstance(e, Violation) for e in events):
+            return None
+        done = self._leave_pit(taken, car.id)
+        if done is None:
+            return None
+        move, after = done
+        return replace(move, option={"spare": less}), after
 
     # -- one move --------------------------------------------------------------------
     def play(self, state: RaceState, car_id: str) -> tuple[Move, RaceState]:
@@ -626,7 +634,7 @@ class _Bot:
         chain = (*pit.squares, pit.exit)
         lane = chain[chain.index(car.square) + 1 :]
         rain = state.weather.is_rain
-        for gear in (4, 3, 2, 1):
+        for gear in self._stand_gears():
             _, forced, _ = move_terms(car.tyres, rain, car.lap_on_tyres, gear, game.slide_by_gear, False)
             roll = self.rng.choice(FACES[gear])
             for brake in range(car.wear.brakes + 1):
@@ -650,6 +658,10 @@ class _Bot:
                     if done is not None:
                         return done
         return None
+
+    def _stand_gears(self) -> tuple[int, ...]:
+        """The gears `_leave_pit` tries, one die each, until one gives a legal move (S3: 4th at most)."""
+        return (4, 3, 2, 1)
 
     # -- the d20 tests -----------------------------------------------------------------
     def _roll_tests(self, state: RaceState, move: Move) -> tuple[Move, RaceState] | None:
