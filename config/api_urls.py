@@ -29,11 +29,13 @@ from live.api import (
     TableFinishApi,
     TableMovesApi,
     TableRestartApi,
+    TableRollApi,
     TableUndoApi,
 )
 from races.api_races import RaceApi, RaceEntryApi
 from races.api_results import ResultApi
 from races.api_standings import SeasonStandingsApi
+from remote.api import MyMovesApi, TableAdvanceApi, TableBackApi, TableClocksApi
 from sheets.api import RaceSheetCreateApi, RaceSheetDetailApi
 
 
@@ -88,6 +90,11 @@ urlpatterns = [
     path("tables/<int:pk>/choices/", TableChoicesApi.as_view(), name="table-choices"),
     path("tables/<int:pk>/moves/", TableMovesApi.as_view(), name="table-moves"),
     path("tables/<int:pk>/moves/last/", TableUndoApi.as_view(), name="table-undo"),
+    path("tables/<int:pk>/rolls/", TableRollApi.as_view(), name="table-rolls"),
+    path("tables/<int:pk>/clocks/", TableClocksApi.as_view(), name="table-clocks"),
+    path("tables/<int:pk>/advance/", TableAdvanceApi.as_view(), name="table-advance"),
+    path("tables/<int:pk>/back/", TableBackApi.as_view(), name="table-back"),
+    path("me/moves/", MyMovesApi.as_view(), name="me-moves"),
     path("tables/<int:pk>/restart/", TableRestartApi.as_view(), name="table-restart"),
     path("tables/<int:pk>/finish/", TableFinishApi.as_view(), name="table-finish"),
     path("options/", OptionListApi.as_view(), name="options"),

@@ -25,6 +25,7 @@ from live import selectors, services
 from live.errors import TableUnplayable, reading_error
 from live.models import LiveTable
 from live.presence import header_and_absent
+from live.rolls import NoSuchDie
 from live.selectors import ChoiceError
 from live.serializers import (
     ChoicesSerializer,
@@ -35,6 +36,8 @@ from live.serializers import (
     MoveInputSerializer,
     RefusalSerializer,
     RestartInputSerializer,
+    RollInputSerializer,
+    SiteRollSerializer,
     StateSerializer,
     as_json,
 )
@@ -60,6 +63,11 @@ WRITE_ERRORS = {
 }
 EVENTS = OpenApiParameter(
     "events", OpenApiTypes.INT, description="Only the events of steps ≥ this in the state returned."
+)
+REASON = OpenApiParameter(
+    "reason",
+    OpenApiTypes.STR,
+    description="Remote tables: why a steward takes the move back (required there).",
 )
 EXPECTED = OpenApiParameter(
     "expected",
@@ -318,12 +326,45 @@ class TableUndoApi(_Base):
 
     @extend_schema(
         operation_id="race_table_undo",
-        parameters=[EXPECTED, EVENTS],
+        parameters=[EXPECTED, EVENTS, REASON],
         responses={200: StateSerializer, **WRITE_ERRORS},
     )
     def delete(self, request: Request, pk: int) -> Response:
-        table, built = _written(services.table_undo, pk, user=request.user, expected=_expected(request, {}))
+        reason = request.query_params.get("reason", "")
+        table, built = _written(
+            services.table_undo, pk, user=request.user, expected=_expected(request, {}), reason=reason
+        )
         return self.state(table, built)
+
+
+class TableRollApi(_Base):
+    """POST /api/tables/{id}/rolls/: the site rolls a die for the move being played."""
+
+    @extend_schema(
+        operation_id="race_table_roll",
+        request=RollInputSerializer,
+        responses={201: SiteRollSerializer, **WRITE_ERRORS},
+        description='A gear\'s die (`"1"`–`"6"`) or a d20, from the table\'s fair-dice seed, recorded. On a '
+        "remote table only the driver of the car to play (or a steward) rolls, a gear's die once per move: "
+        "asked again, the same roll (201 each time); another gear's die: 409 `site.remote_gear_committed`.",
+    )
+    def post(self, request: Request, pk: int) -> Response:
+        data = request.data if isinstance(request.data, Mapping) else {}
+        die = data.get("die", "d20")
+        if not isinstance(die, str):
+            raise TableRefused(_('die: a gear "1"–"6" or "d20", got %(v)s') % {"v": str(die)[:20]})
+        try:
+            rolled = _written(services.table_roll, pk, user=request.user, die=die)
+        except NoSuchDie:
+            raise TableRefused(_("There is no such die.")) from None
+        body = {
+            "step": rolled.step,
+            "die": rolled.die,
+            "roll": rolled.roll,
+            "car": rolled.car,
+            "counter": rolled.counter,
+        }
+        return Response(as_json(SiteRollSerializer, body), status=status.HTTP_201_CREATED)
 
 
 class TableFinishApi(_Base):

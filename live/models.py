@@ -35,6 +35,7 @@ class LiveTable(models.Model):
         settings.AUTH_USER_MODEL,
         verbose_name=_("created by"),
         null=True,
+        blank=True,  # a remote race's table is opened by the site
         on_delete=models.SET_NULL,
         related_name="+",
     )

@@ -98,16 +98,17 @@ def gear_rolled(table: LiveTable) -> SiteRoll | None:
     return binding(table).exclude(die="d20").order_by("pk").last()
 
 
-def dice_problems(table: LiveTable, move: Move, turn: int) -> list[dict[str, Any]]:
-    """A remote move's dice against the site's: its gear's die rolled by the site, and every d20
-    it carries one the site rolled for this step."""
+def dice_problems(table: LiveTable, move: Move, turn: int, *, site: bool = False) -> list[dict[str, Any]]:
+    """A remote move's dice against the site's: its gear's die rolled by the site (and no other
+    gear's: a driver's gear is committed by its roll; the autopilot, `site`, may have thrown
+    others while it chose), and every d20 it carries one the site rolled for this step."""
     if move.wait is not None:
         return []
     out: list[dict[str, Any]] = []
     rolled = list(binding(table).order_by("pk").values_list("die", "roll"))
     dice = {"5", "6"} if isinstance(move.roll, tuple) else {str(move.gear)}
     gears = [die for die, _n in rolled if die != "d20"]
-    if not gears or not set(gears) <= dice:
+    if not (set(gears) & dice) or not (site or set(gears) <= dice):
         params = {"gear": move.gear}
         text = _("On a remote table the site rolls the die of gear %(gear)s: ask it to roll first.")
         out.append(_violation(turn, move.car, GEAR_NOT_ROLLED, params, text % params))

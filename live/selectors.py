@@ -78,6 +78,7 @@ _NAMES = {
     "last": "api:table-undo",
     "restart": "api:table-restart",
     "finish": "api:table-finish",
+    "rolls": "api:table-rolls",
 }
 
 

@@ -232,6 +232,11 @@ class StepEventsField(serializers.ListField):
 # -- the state -------------------------------------------------------------------------------
 
 
+@extend_schema_serializer(component_name="RaceNightRollInput")
+class RollInputSerializer(serializers.Serializer):
+    die = serializers.CharField(help_text='A gear\'s die "1"–"6" (7th gear: "5" then "6") or "d20".')
+
+
 @extend_schema_serializer(component_name="RaceNightSiteRoll")
 class SiteRollSerializer(serializers.Serializer):
     step = serializers.IntegerField(help_text="The table's steps when it was rolled.")
@@ -309,6 +314,7 @@ class UrlsSerializer(serializers.Serializer):
     last = serializers.CharField()
     restart = serializers.CharField()
     finish = serializers.CharField()
+    rolls = serializers.CharField(help_text="POST: the site rolls a die for the move being played.")
     page = serializers.CharField()
     sheet = serializers.CharField(required=False, help_text="Once finished: the race sheet.")
 

@@ -93,6 +93,8 @@ def table_create(
     absent: Collection[str] = (),
     replace: bool = False,
     site_weather: bool = False,
+    site: bool = False,
+    mode: str = LiveTable.Mode.TABLE,
 ) -> LiveTable:
     """A new table for `race` from a race-log@1 header (no turns, no result), checked against the
     race's entries, circuit and season options like a sheet's header. `absent`: the entries whose
@@ -101,12 +103,14 @@ def table_create(
     while it has one, only a steward opens another, with `replace`, which closes the first
     (`replaced_by`). Raises `TableTaken` otherwise, or past the user's quota of open tables.
     The table's fair dice are drawn here (`live.dice.fair_header`; `site_weather`: the weather
-    roll is the seed's)."""
-    _may_write(race, user)
+    roll is the seed's). `site`: the site opens it (a remote race at its start, `mode` remote),
+    `user` None."""
+    if not site:
+        _may_write(race, user)
     header, seed = fair_header(header, race, site_weather=site_weather)
     if race.status == Race.Status.OFFICIAL:
         raise TableRefused(_("The results of %(race)s are official: no more sheets.") % {"race": race})
-    steward = steward_may(user, "add_racesheet")
+    steward = site or steward_may(user, "add_racesheet")
     with transaction.atomic():
         if not steward:
             _within_quota(user)
@@ -122,7 +126,7 @@ def table_create(
         LiveTable.objects.filter(pk__in=[t.pk for t in open_now]).update(
             status=Status.CLOSED, revision=models.F("revision") + 1, updated_at=now
         )
-        table = LiveTable(race=race, created_by=user, header=header, dice_seed=seed)
+        table = LiveTable(race=race, created_by=user, header=header, dice_seed=seed, mode=mode)
         table.full_clean(validate_constraints=False)  # the database's constraint decides, below
         try:
             with transaction.atomic():  # a savepoint: the winner is read after the refusal
@@ -327,7 +331,7 @@ def _remote_step(
     remote_rules.check_car(locked, user, step.car, steward=steward)
     remote_rules.check_turn(now, step.car)
     turn = now.to_play.turn if now.to_play else 0
-    wrong = remote_rules.dice_problems(locked, step, turn)
+    wrong = remote_rules.dice_problems(locked, step, turn, site=site)
     if wrong:
         raise TableRefused(_("The move is not what the site's dice said."), violations=wrong)
     return remote_rules.fill_tests(locked, now, step, user)

@@ -15,6 +15,7 @@ class Notice(models.Model):
     class Channel(models.TextChoices):
         EMAIL = "email", _("e-mail")
         WEBHOOK = "webhook", _("chat webhook")
+        PUSH = "push", _("push notice")  # remote races (remote.notices)
 
     key = models.CharField(_("event"), max_length=120, help_text=_("The event, e.g. entry-accepted:12."))
     channel = models.CharField(_("channel"), max_length=8, choices=Channel.choices)

@@ -92,6 +92,9 @@ def deliver(
     with _lease(f"notice-sending:{notice.pk}") as mine:
         if not mine:
             return "being sent by another task"
+        # another worker may have sent it and let go of the lease since the row was read
+        if Notice.objects.filter(pk=notice.pk, sent_at__isnull=False).exists():
+            return "already sent"
         if channel == Notice.Channel.EMAIL:
             user = get_user_model().objects.select_related("profile").get(pk=user_id)
             profile = getattr(user, "profile", None)

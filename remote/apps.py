@@ -10,4 +10,5 @@ class RemoteConfig(AppConfig):
     default_auto_field = "django.db.models.BigAutoField"
 
     def ready(self) -> None:
-        from remote import receivers  # noqa: F401 (a step stored moves the clocks on)
+        # a step stored moves the clocks on; the notices' words and tasks are registered
+        from remote import notices, receivers, tasks  # noqa: F401

@@ -1,7 +1,228 @@
-"""A remote table's turns: whose move is awaited, until when, and what the site plays itself."""
+"""A remote table's turns: whose move is awaited and until when, and what the site plays itself.
+
+After every write to a remote table (`live.signals.table_changed`) `table_moved` looks at the car
+to play:
+- nothing to choose (a wait, a restart after a red flag): the site plays it;
+- its driver is on autopilot (three moves missed in a row, until he comes back), or has no
+  account: the autopilot plays it;
+- its driver set his next gear in advance and it is legal now: that gear, the autopilot's stop;
+- otherwise its clock starts: the deadline counts the season's hours per move in the driver's
+  chosen hours (`remote.clock`), and he is told "your move" (`remote.notices`).
+When the deadline passes (`expire`, run by the sweep) the autopilot plays the car and tells him.
+Once every car has finished or is out, the site turns the table into the race's sheet.
+"""
 
 from __future__ import annotations
 
+import logging
+import threading
+from datetime import datetime
+
+from django.db import transaction
+from django.utils import formats, timezone
+
+from live import engine
+from live.models import LiveStep, LiveTable
+from live.remote_rules import driver_of
+from live.rolls import site_roll
+from live.services import TableConflict, TableRefused, table_finish, table_move, table_restart
+from notifications.models import Notice
+from remote.clock import Hours, deadline
+from remote.models import CarClock
+from remote.notices import AUTOPILOT, YOUR_MOVE, tell
+from rules.autopilot import autopilot_move, autopilot_restart
+
+logger = logging.getLogger(__name__)
+
+MISSED_FOR_AWAY = 3  # moves missed in a row before a driver stays on autopilot
+Auto = LiveStep.Auto
+_local = threading.local()
+
 
 def table_moved(table_id: int, what: str) -> None:
-    """Called once a write to a remote table commits (filled in below)."""
+    """Move the table's clocks on after a write (see the module's doc). Re-entered by the writes
+    it makes itself: those only ask the running loop to look again."""
+    busy: set[int] = getattr(_local, "busy", None) or set()
+    _local.busy = busy
+    if table_id in busy:
+        return
+    busy.add(table_id)
+    try:
+        for _n in range(1000):  # a whole race of autopilots at most; then the sweep carries on
+            if not _advance(table_id, what):
+                return
+            what = "step"
+    finally:
+        busy.discard(table_id)
+
+
+def _advance(table_id: int, what: str) -> bool:
+    """One look at the table; True when the site played a step (look again)."""
+    table = LiveTable.objects.select_related("race__season").filter(pk=table_id).first()
+    if table is None or not table.remote:
+        return False
+    if table.status != LiveTable.Status.PLAYING:
+        CarClock.objects.filter(table=table).update(step=None, due_at=None)
+        if table.status == LiveTable.Status.OVER:
+            _finish(table)
+        return False
+    if what == "step":
+        _came_back(table)
+    now = engine.engine_table(table)
+    to = now.to_play
+    if to is None:
+        return False
+    if to.restart_due:
+        table_restart(table=table.pk, user=None, restart=autopilot_restart(now), expected=table.steps, site=True)
+        return True
+    car = to.car
+    if car is None:
+        return False
+    if to.wait:
+        table_move(
+            table=table.pk,
+            user=None,
+            move={"car": car, "wait": to.wait},
+            expected=table.steps,
+            site=True,
+            auto=Auto.SITE,
+        )
+        return True
+    clock = _clock(table, car)
+    if clock.step == table.steps:
+        return False  # already waiting for this move
+    if clock.autopilot or clock.user_id is None:
+        return autopilot_play(table.pk, car, Auto.AWAY)
+    if clock.advance_gear:
+        gear, clock.advance_gear = clock.advance_gear, None
+        clock.save(update_fields=["advance_gear"])
+        if autopilot_play(table.pk, car, Auto.ADVANCE, gear=gear):
+            return True
+    _start(table, clock, to.turn)
+    return False
+
+
+def _clock(table: LiveTable, car: str) -> CarClock:
+    clock, _created = CarClock.objects.get_or_create(
+        table=table, car=car, defaults={"user_id": driver_of(table, car)}
+    )
+    return clock
+
+
+def _came_back(table: LiveTable) -> None:
+    """The last step was a driver's own: his clock stops, and his missed moves are forgiven."""
+    last = table.rows.filter(index=table.steps - 1).first()
+    if last is None or last.kind != LiveStep.Kind.MOVE or last.auto:
+        return
+    car = last.body.get("car")
+    CarClock.objects.filter(table=table, car=car).update(step=None, due_at=None, waiting_since=None, missed=0)
+
+
+def _start(table: LiveTable, clock: CarClock, turn: int) -> None:
+    """The car's move is awaited from now: its deadline, and "your move" to its driver."""
+    started = timezone.now()
+    hours = Hours.of(clock.user, table.race.season)
+    clock.step = table.steps
+    clock.waiting_since = started
+    clock.due_at = deadline(started, table.race.season.move_hours, hours)
+    clock.save(update_fields=["step", "waiting_since", "due_at"])
+    transaction.on_commit(lambda: notify(clock, YOUR_MOVE, turn=turn), robust=True)
+
+
+def notice_params(clock: CarClock, turn: int | None = None) -> dict[str, object]:
+    table = clock.table
+    due = timezone.localtime(clock.due_at) if clock.due_at else None
+    return {
+        "car": clock.car,
+        "race": str(table.race),
+        "turn": turn if turn is not None else "",
+        "due": formats.date_format(due, "DATETIME_FORMAT") if due else "",
+        "path": table.get_absolute_url(),
+        "table": table.pk,
+    }
+
+
+def notify(clock: CarClock, kind: str, *, turn: int | None = None, key: str | None = None) -> list[str]:
+    """Tell the clock's driver, once for the clock's step and `kind`, unless he is in his quiet
+    hours now (the sweep tells him once they end). Returns the channels used."""
+    from remote.clock import quiet_until
+
+    user = clock.user
+    if user is None:
+        return []
+    hours = Hours.of(user, clock.table.race.season)
+    if quiet_until(timezone.now(), hours) is not None:
+        return []
+    key = key or f"remote:{clock.table_id}:{clock.step}:{kind}"
+    if Notice.objects.filter(key=key, sent_at__isnull=False).exists():
+        return []  # told already (the sweep asks again every pass)
+    return tell(user=user, key=key, kind=kind, params=notice_params(clock, turn))
+
+
+def autopilot_play(table_id: int, car: str, why: str, *, gear: int | None = None) -> bool:
+    """The autopilot plays `car`'s move now, with the site's dice (`rules.play.autopilot`); True
+    when a step was stored. `gear`: the gear its driver set in advance (None if illegal now)."""
+    try:
+        with transaction.atomic():
+            table = LiveTable.objects.select_for_update().get(pk=table_id)
+            now = engine.engine_table(table)
+            if now.to_play is None or now.to_play.car != car:
+                return False
+
+            def roll(die: str) -> int:
+                return site_roll(table=table, die=die, by=None, car=car).roll
+
+            move = autopilot_move(now, roll, gear=gear, seed=table.steps)
+            if move is None:
+                if gear is None:
+                    logger.error("table %s: the autopilot found no move for car %s", table_id, car)
+                return False
+            table_move(
+                table=table.pk, user=None, move=move.to_json(), expected=table.steps, site=True, auto=why
+            )
+    except (TableRefused, TableConflict):
+        logger.exception("table %s: the autopilot's move for car %s was refused", table_id, car)
+        return False
+    return True
+
+
+def expire(clock_id: int, at: datetime | None = None) -> bool:
+    """The clock's deadline has passed: the autopilot plays the car, the driver is told, and a
+    third miss in a row keeps him on autopilot. False if the car is no longer waiting."""
+    at = at or timezone.now()
+    clock = CarClock.objects.select_related("table__race__season", "user").filter(pk=clock_id).first()
+    if clock is None or clock.due_at is None or clock.due_at > at or clock.step != clock.table.steps:
+        return False
+    step = clock.step
+    turn = engine.engine_table(clock.table).to_play
+    if not autopilot_play(clock.table_id, clock.car, Auto.DEADLINE):
+        return False
+    missed = clock.missed + 1
+    CarClock.objects.filter(pk=clock.pk).update(
+        missed=missed, autopilot=missed >= MISSED_FOR_AWAY, step=None, due_at=None, waiting_since=None
+    )
+    clock.step = step
+    notify(clock, AUTOPILOT, turn=turn.turn if turn else None, key=f"remote:{clock.table_id}:{step}:autopilot")
+    return True
+
+
+def come_back(*, table: LiveTable, user: object) -> int:
+    """The driver is back: his cars of the table leave the autopilot. Returns how many did."""
+    return CarClock.objects.filter(table=table, user=user, autopilot=True).update(autopilot=False, missed=0)
+
+
+def _finish(table: LiveTable) -> None:
+    """Every car has finished or is out: the record becomes the race's sheet, as race night's."""
+    by_id = (
+        table.rows.exclude(by=None).order_by("-index").values_list("by", flat=True).first()
+        or CarClock.objects.filter(table=table).exclude(user=None).values_list("user", flat=True).first()
+    )
+    if by_id is None:
+        logger.error("table %s: over, but no driver has an account to sign its sheet", table.pk)
+        return
+    from django.contrib.auth import get_user_model
+
+    try:
+        table_finish(table=table, user=get_user_model().objects.get(pk=by_id))
+    except (TableRefused, TableConflict):
+        logger.exception("table %s: its sheet was refused", table.pk)

@@ -243,7 +243,10 @@ CELERY_TASK_DEFAULT_QUEUE = os.getenv("CELERY_QUEUE", "celery")
 # `notify`), so that a slow mail server or a webhook that hangs never holds a worker that judges
 # sheets (docs/deploy.md). Setting it to CELERY_QUEUE puts them back behind the sheets.
 CELERY_NOTIFICATIONS_QUEUE = os.getenv("CELERY_NOTIFICATIONS_QUEUE", "notifications")
-CELERY_TASK_ROUTES = {"league.notifications.*": {"queue": CELERY_NOTIFICATIONS_QUEUE}}
+CELERY_TASK_ROUTES = {
+    "league.notifications.*": {"queue": CELERY_NOTIFICATIONS_QUEUE},
+    "remote.notices.*": {"queue": CELERY_NOTIFICATIONS_QUEUE},
+}
 # Sheets left pending (their message lost with Redis, or never queued) for longer than
 # RACE_SHEET_REQUEUE_AFTER seconds, or validating past their task's time limit (a worker lost), are
 # queued again by `celery beat` every RACE_SHEET_REQUEUE_EVERY seconds: a lost sheet waits at most
@@ -256,6 +259,9 @@ RACE_SHEET_BATCH = envint("RACE_SHEET_BATCH", "16")
 CELERY_BEAT_SCHEDULE = {
     # Hourly: every race starting within 24 hours has its entrants told, once each.
     "race-tomorrow": {"task": "league.notifications.race_tomorrow", "schedule": 3600.0},
+    # Remote races: open those whose time has come, play the autopilot for the clocks that ran
+    # out, send the reminders and the notices held through quiet hours (remote/tasks.py).
+    "remote-sweep": {"task": "remote.sweep", "schedule": envint("REMOTE_SWEEP_EVERY", "20")},
     "requeue-stale-race-sheets": {
         "task": "races.requeue_stale_sheets",
         "schedule": envint("RACE_SHEET_REQUEUE_EVERY", "20"),

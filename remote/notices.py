@@ -1,0 +1,126 @@
+"""What a remote race tells its drivers: "your move", the reminders (at half the time and one
+hour before the autopilot), and "the autopilot played your car".
+
+Each notice has a key (`remote:<table>:<step>:<kind>`) and goes once per channel (the `Notice`
+row of `notifications`): the e-mail and the chat webhook through `notifications.tasks.deliver`,
+Web Push through `deliver_push` here; each in the recipient's language, with a link straight
+into the move. A notice due in the driver's quiet hours is not sent then: the sweep
+(`remote.tasks.sweep`) sends it once they end.
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import TYPE_CHECKING, Any
+
+from celery import shared_task
+from django.conf import settings
+from django.contrib.auth import get_user_model
+from django.utils import timezone, translation
+from django.utils.translation import gettext as _
+
+from notifications.links import link
+from notifications.messages import RENDER
+from notifications.models import Notice
+from notifications.recipients import preferences
+from notifications.tasks import (
+    NOTICE_BACKOFF,
+    NOTICE_BACKOFF_MAX,
+    NOTICE_RETRIES,
+    NoticeTask,
+    _lease,
+    deliver,
+)
+
+if TYPE_CHECKING:
+    from django.contrib.auth.models import AbstractBaseUser
+
+logger = logging.getLogger(__name__)
+
+YOUR_MOVE = "remote_your_move"
+REMINDER = "remote_reminder"
+AUTOPILOT = "remote_autopilot"
+
+
+def _your_move(p: dict[str, Any]) -> tuple[str, str]:
+    return (
+        _("Your move: car %(car)s, %(race)s") % p,
+        _("Car %(car)s is to play (turn %(turn)s). Play before %(due)s or the autopilot will: %(url)s")
+        % {**p, "url": link(p, p["path"])},
+    )
+
+
+def _reminder(p: dict[str, Any]) -> tuple[str, str]:
+    return (
+        _("Reminder, your move: car %(car)s, %(race)s") % p,
+        _("Car %(car)s still waits for you. The autopilot plays it at %(due)s: %(url)s")
+        % {**p, "url": link(p, p["path"])},
+    )
+
+
+def _autopilot(p: dict[str, Any]) -> tuple[str, str]:
+    return (
+        _("The autopilot played car %(car)s, %(race)s") % p,
+        _("Your time ran out: the autopilot played car %(car)s (turn %(turn)s). %(url)s")
+        % {**p, "url": link(p, p["path"])},
+    )
+
+
+RENDER.update({YOUR_MOVE: _your_move, REMINDER: _reminder, AUTOPILOT: _autopilot})
+
+
+def tell(*, user: AbstractBaseUser, key: str, kind: str, params: dict[str, Any]) -> list[str]:
+    """Send one notice to `user` on each channel he chose, each once. Returns the channels it was
+    queued on (the tasks run inline without a broker)."""
+    by_mail, by_chat, _language = preferences(user)
+    prefs = getattr(user, "remote_prefs", None)
+    by_push = prefs.notify_push if prefs is not None else True
+    queued = []
+    if by_mail and user.email:
+        deliver.delay(key=key, kind=kind, params=params, channel="email", user_id=user.pk)
+        queued.append("email")
+    if by_chat and settings.LEAGUE_WEBHOOK_URL:
+        from notifications.recipients import display_name
+
+        deliver.delay(
+            key=key, kind=kind, params=params, channel="webhook", mentions=[display_name(user)], language=_language
+        )
+        queued.append("webhook")
+    if by_push and user.push_subscriptions.exists():
+        deliver_push.delay(key=key, kind=kind, params=params, user_id=user.pk)
+        queued.append("push")
+    return queued
+
+
+@shared_task(
+    base=NoticeTask,
+    name="remote.notices.deliver_push",
+    acks_late=True,
+    autoretry_for=(OSError,),
+    retry_backoff=NOTICE_BACKOFF,
+    retry_backoff_max=NOTICE_BACKOFF_MAX,
+    retry_jitter=True,
+    max_retries=NOTICE_RETRIES,
+)
+def deliver_push(*, key: str, kind: str, params: dict[str, Any], user_id: int) -> str:
+    """The notice as a Web Push message to each of the user's devices, unless already sent."""
+    from remote.push import push_to_user
+
+    recipient = f"user:{user_id}"
+    notice, _created = Notice.objects.get_or_create(key=key, channel="push", recipient=recipient)
+    if notice.sent_at is not None:
+        return "already sent"
+    with _lease(f"notice-sending:{notice.pk}") as mine:
+        if not mine:
+            return "being sent by another task"
+        # another worker may have sent it between the read above and the lease
+        if Notice.objects.filter(pk=notice.pk, sent_at__isnull=False).exists():
+            return "already sent"
+        user = get_user_model().objects.select_related("profile").get(pk=user_id)
+        profile = getattr(user, "profile", None)
+        with translation.override(profile.language if profile else settings.LANGUAGE_CODE):
+            title, body = RENDER[kind](params)
+        url = link(params, params["path"])
+        push_to_user(user, {"title": title, "body": body, "url": url, "tag": key.rsplit(":", 1)[0]})
+        Notice.objects.filter(pk=notice.pk, sent_at__isnull=True).update(sent_at=timezone.now())
+    return "sent"

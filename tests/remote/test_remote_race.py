@@ -1,0 +1,174 @@
+"""A remote race end to end through the API: the site opens it at its time, each driver plays
+only his own car in its turn with the site's dice, a deadline passes and the autopilot plays,
+the finished table is a valid sheet whose every site roll the revealed seed gives back."""
+
+from __future__ import annotations
+
+import json
+from datetime import timedelta
+
+import pytest
+from django.core import mail
+from django.utils import timezone
+from rest_framework.throttling import ScopedRateThrottle
+
+from live.models import LiveStep, LiveTable
+from races.models import Race
+from remote.models import CarClock
+from remote.tasks import sweep
+from rules.fair_dice_verify import verify
+from rules.formats import read_race_log
+from sheets.models import RaceEvent, RaceSheet
+from tests.remote.remote_race import play_move, remote_oval
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+
+@pytest.fixture(autouse=True)
+def no_throttle(monkeypatch, english):
+    monkeypatch.setattr(
+        ScopedRateThrottle, "THROTTLE_RATES", {**ScopedRateThrottle.THROTTLE_RATES, "tables": None}
+    )
+
+
+def to_play(remote, table: int) -> str | None:
+    state = remote.client(remote.oval.steward).get(f"/api/tables/{table}/").json()
+    return state["to_play"]["car"] if state["to_play"] else None
+
+
+def test_a_remote_race_opens_is_played_by_its_drivers_and_the_autopilot_and_becomes_a_valid_sheet():
+    remote = remote_oval(laps=2)
+
+    assert sweep()["opened"] == 1
+    table = remote.table()
+    assert table.mode == "remote" and table.status == "playing"
+    first = to_play(remote, table.pk)
+    clock = CarClock.objects.get(table=table, car=first)
+    assert clock.user == remote.drivers[first] and clock.step == 0
+    assert clock.due_at - clock.waiting_since == timedelta(hours=24)
+    told = [m for m in mail.outbox if m.to == [remote.drivers[first].email]]
+    assert len(told) == 1 and "Your move" in told[0].subject and f"/live/tables/{table.pk}/" in told[0].body
+
+    # each car's driver plays his own; one deadline passes (the clock moved on a day)
+    missed = None
+    for _ in range(400):
+        car = to_play(remote, table.pk)
+        if car is None:
+            break
+        if missed is None and car == "3":
+            clock = CarClock.objects.get(table=table, car=car)
+            done = sweep(now=clock.due_at + timedelta(seconds=1))
+            assert done["autopilot"] == 1
+            missed = LiveStep.objects.filter(table=table).order_by("-index").first()
+            assert missed.auto == "deadline" and missed.body["car"] == "3" and missed.by is None
+            continue
+        answer = play_move(remote.client(remote.drivers[car]), table.pk)
+        assert answer["status"] == 201, answer
+    table.refresh_from_db()
+    assert missed is not None
+    assert table.status == LiveTable.Status.FINISHED
+
+    sheet = RaceSheet.objects.get(pk=table.sheet_id)
+    assert sheet.status == RaceSheet.Status.VALID, sheet.verdict.get("violations", [])[:3]
+    log = sheet.log
+    assert {"turn", "move", "car", "why"} <= set(log["autopilot"][0]) and log["autopilot"][0]["car"] == "3"
+    assert [m for m in mail.outbox if "autopilot played car 3" in m.subject]
+    remote.race.refresh_from_db()
+    assert remote.race.results.count() == 3
+
+    # every roll of the log is the site's, and the revealed seed gives each back
+    read = read_race_log(log)
+    rolls = len(read.dice.rolls)
+    moves = [m for t in read.turns for m in t.moves if m.wait is None]
+    assert rolls >= len(moves) + sum(len(m.tests) for m in moves)
+    committed, differences = verify(read, bytes.fromhex(table.dice_seed))
+    assert committed and differences == []
+    turn = next(t for t in log["turns"] if t["moves"])
+    turn["moves"][0]["roll"] = turn["moves"][0]["roll"] % 2 + 1 if turn["moves"][0]["gear"] == 1 else 1
+    committed, differences = verify(
+        read_race_log(json.loads(json.dumps(log))), bytes.fromhex(table.dice_seed)
+    )
+    assert committed and len(differences) == 1 and differences[0].ref.turn == turn["turn"]
+
+
+def test_a_driver_plays_only_his_own_car_and_only_in_its_turn():
+    remote = remote_oval(laps=1)
+    sweep()
+    table = remote.table()
+    car = to_play(remote, table.pk)
+    other = next(c for c in ("7", "3", "8") if c != car)
+    owner, intruder = remote.drivers[car], remote.drivers[other]
+
+    # another driver's car: 403, for the roll and for the move
+    assert (
+        remote.client(intruder)
+        .post(f"/api/tables/{table.pk}/rolls/", {"die": "2"}, format="json")
+        .status_code
+        == 403
+    )
+    state = remote.client(owner).get(f"/api/tables/{table.pk}/").json()
+    square = next(c["square"] for c in state["cars"] if c["car"] == car)
+    move = {"car": car, "gear": 1, "roll": 1, "to": square}
+    assert (
+        remote.client(intruder)
+        .post(f"/api/tables/{table.pk}/moves/", {"move": move}, format="json")
+        .status_code
+        == 403
+    )
+
+    # his own car out of turn: 409 with the code
+    answer = remote.client(intruder).post(
+        f"/api/tables/{table.pk}/moves/", {"move": {**move, "car": other}}, format="json"
+    )
+    assert answer.status_code == 409 and answer.json()["code"] == "live.not_your_turn"
+    assert answer.json()["params"] == {"car": other, "to_play": car}
+
+    # one gear's die per move: asked again, the same roll; another gear's, a conflict
+    client = remote.client(owner)
+    first = client.post(f"/api/tables/{table.pk}/rolls/", {"die": "1"}, format="json").json()
+    again = client.post(f"/api/tables/{table.pk}/rolls/", {"die": "1"}, format="json").json()
+    assert first == again and first["car"] == car
+    other_gear = client.post(f"/api/tables/{table.pk}/rolls/", {"die": "2"}, format="json")
+    assert other_gear.status_code == 409 and other_gear.json()["code"] == "site.remote_gear_committed"
+
+    # a number the site did not roll is refused, nothing stored
+    typed = client.post(
+        f"/api/tables/{table.pk}/moves/",
+        {"move": {"car": car, "gear": 1, "roll": 3 - first["roll"], "to": square}},
+        format="json",
+    )
+    assert typed.status_code == 400
+    assert LiveStep.objects.filter(table=table).count() == 0
+
+    # a steward takes a move back only with a reason, which the race's history keeps
+    assert play_move(client, table.pk, gear=1)["status"] == 201
+    steward = remote.client(remote.oval.steward)
+    assert remote.client(owner).delete(f"/api/tables/{table.pk}/moves/last/?reason=oops").status_code == 403
+    assert steward.delete(f"/api/tables/{table.pk}/moves/last/").status_code == 400
+    assert steward.delete(f"/api/tables/{table.pk}/moves/last/?reason=wrong+tap").status_code == 200
+    event = RaceEvent.objects.get(race=remote.race, kind=RaceEvent.Kind.MOVE_UNDONE)
+    assert event.why == "wrong tap" and event.public
+
+
+def test_my_moves_lists_the_tables_waiting_on_me():
+    remote = remote_oval(laps=1)
+    sweep()
+    table = remote.table()
+    car = to_play(remote, table.pk)
+    mine = remote.client(remote.drivers[car]).get("/api/me/moves/").json()
+    assert [(m["table"], m["car"], m["steps"]) for m in mine] == [(table.pk, car, 0)]
+    others = [u for c, u in remote.drivers.items() if c != car]
+    assert all(remote.client(u).get("/api/me/moves/").json() == [] for u in others)
+    assert remote.client(None).get("/api/me/moves/").status_code in (401, 403)
+
+
+def test_a_race_not_remote_is_not_opened_by_the_site():
+    remote = remote_oval(laps=1)
+    Race.objects.filter(pk=remote.race.pk).update(mode=Race.Mode.TABLE)
+    assert sweep()["opened"] == 0
+    assert not LiveTable.objects.filter(race=remote.race).exists()
+    # a season whose races are remote opens its races that leave it to the season
+    Race.objects.filter(pk=remote.race.pk).update(mode=Race.Mode.SEASON)
+    remote.race.season.remote_races = True
+    remote.race.season.save(update_fields=["remote_races"])
+    assert sweep(now=timezone.now())["opened"] == 1
