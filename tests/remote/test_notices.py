@@ -41,7 +41,7 @@ def _told(user) -> list:
 
 
 def test_quiet_hours_hold_your_move_until_they_end_then_it_is_sent_once(english):
-    now = timezone.now().astimezone(dt.timezone.utc)
+    now = timezone.now().astimezone(dt.UTC)
     start = (now - timedelta(hours=1)).time().replace(microsecond=0)
     end = (now + timedelta(hours=2)).time().replace(microsecond=0)
     remote, clock = _opened(prefs={"quiet_from": start, "quiet_until": end})
