@@ -23,7 +23,7 @@ from live.models import LiveStep, LiveTable
 from live.remote_rules import cars_of
 from live.selectors import table_urls
 from remote.models import CarClock
-from remote.turns import autopilot_play, come_back
+from remote.turns import autopilot_play
 from sheets.selectors import steward_may
 
 
@@ -95,14 +95,26 @@ class _TableBase(APIView):
     def get_throttles(self):  # noqa: ANN201 - DRF's hook: writes only
         return [] if self.request.method in ("GET", "HEAD", "OPTIONS") else [ClientScopedRateThrottle()]
 
-    def table(self, pk: int) -> LiveTable:
-        return get_object_or_404(LiveTable.objects.select_related("race__season"), pk=pk, mode="remote")
+    def table(self, pk: int, *, remote: bool = True) -> LiveTable:
+        rows = LiveTable.objects.select_related("race__season")
+        return get_object_or_404(rows.filter(mode=LiveTable.Mode.REMOTE) if remote else rows, pk=pk)
+
+    def own_cars(self, table: LiveTable) -> set[str]:
+        """The caller's cars on the table (a steward's: every car): 403 if none."""
+        if steward_may(self.request.user, "add_racesheet"):
+            return {c.get("car") for c in (table.header or {}).get("cars", ()) if isinstance(c, dict)}
+        mine = cars_of(table, self.request.user)
+        if not mine:
+            raise PermissionDenied(_("You drive no car in this race."))
+        return mine
 
 
 class TableClocksApi(_TableBase):
     """GET /api/tables/{id}/clocks/: each car's clock on a remote table."""
 
-    @extend_schema(operation_id="race_table_clocks", responses={200: ClockSerializer(many=True), 404: NOT_FOUND})
+    @extend_schema(
+        operation_id="race_table_clocks", responses={200: ClockSerializer(many=True), 404: NOT_FOUND}
+    )
     def get(self, request: Request, pk: int) -> Response:
         table = self.table(pk)
         mine = cars_of(table, request.user)
@@ -145,17 +157,24 @@ class TableAdvanceApi(_TableBase):
         },
     )
     def post(self, request: Request, pk: int) -> Response:
-        table = self.table(pk)
+        table = self.table(pk, remote=False)
+        mine = self.own_cars(table)
         data = request.data if isinstance(request.data, Mapping) else {}
         car, gear = data.get("car"), data.get("gear")
-        if not isinstance(car, str) or car not in cars_of(table, request.user):
+        if not isinstance(car, str):
+            raise ValidationError({"car": [_("The car: its number, as a string.")]})
+        if car not in mine:
             raise PermissionDenied(_("Car %(car)s is not yours.") % {"car": str(car)[:16]})
+        if not table.remote:
+            raise ValidationError({"detail": _("A gear in advance is for remote races.")})
         if gear is not None and (type(gear) is not int or not 1 <= gear <= 7):
             raise ValidationError({"gear": [_("A gear from 1 to 7, or null.")]})
         if table.status != LiveTable.Status.PLAYING:
             raise ValidationError({"detail": _("The race is over.")})
-        clock, _created = CarClock.objects.get_or_create(table=table, car=car, defaults={"user": request.user})
-        come_back(table=table, user=request.user)
+        clock, _created = CarClock.objects.get_or_create(
+            table=table, car=car, defaults={"user": request.user}
+        )
+        CarClock.objects.filter(pk=clock.pk).update(autopilot=False, missed=0)  # he is back
         waiting = clock.step == table.steps and clock.due_at is not None
         # his car is waiting now: the gear is played at once, if it is legal
         if gear is not None and waiting and autopilot_play(table.pk, car, LiveStep.Auto.ADVANCE, gear=gear):
@@ -180,8 +199,15 @@ class TableBackApi(_TableBase):
     @extend_schema(
         operation_id="race_table_back",
         request=None,
-        responses={200: inline_serializer("RemoteBack", {"cars": serializers.IntegerField()}), 404: NOT_FOUND},
+        responses={
+            200: inline_serializer("RemoteBack", {"cars": serializers.IntegerField()}),
+            404: NOT_FOUND,
+        },
     )
     def post(self, request: Request, pk: int) -> Response:
-        table = self.table(pk)
-        return Response({"cars": come_back(table=table, user=request.user)})
+        table = self.table(pk, remote=False)
+        mine = self.own_cars(table)
+        back = CarClock.objects.filter(table=table, car__in=mine, autopilot=True).update(
+            autopilot=False, missed=0
+        )
+        return Response({"cars": back})

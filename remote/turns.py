@@ -73,7 +73,9 @@ def _advance(table_id: int, what: str) -> bool:
     if to is None:
         return False
     if to.restart_due:
-        table_restart(table=table.pk, user=None, restart=autopilot_restart(now), expected=table.steps, site=True)
+        table_restart(
+            table=table.pk, user=None, restart=autopilot_restart(now), expected=table.steps, site=True
+        )
         return True
     car = to.car
     if car is None:
@@ -202,13 +204,10 @@ def expire(clock_id: int, at: datetime | None = None) -> bool:
         missed=missed, autopilot=missed >= MISSED_FOR_AWAY, step=None, due_at=None, waiting_since=None
     )
     clock.step = step
-    notify(clock, AUTOPILOT, turn=turn.turn if turn else None, key=f"remote:{clock.table_id}:{step}:autopilot")
+    notify(
+        clock, AUTOPILOT, turn=turn.turn if turn else None, key=f"remote:{clock.table_id}:{step}:autopilot"
+    )
     return True
-
-
-def come_back(*, table: LiveTable, user: object) -> int:
-    """The driver is back: his cars of the table leave the autopilot. Returns how many did."""
-    return CarClock.objects.filter(table=table, user=user, autopilot=True).update(autopilot=False, missed=0)
 
 
 def _finish(table: LiveTable) -> None:

@@ -220,6 +220,8 @@ PUBLIC: dict[str, str] = {
     "api:docs": "the API's documentation",
     "login": "logging in",
     "logout": "logging out",
+    "remote:service_worker": "a file (the push notices' service worker)",
+    "remote:push_key": "the site's public push key",
 }
 
 SELF_SERVICE: dict[str, str] = {
@@ -230,6 +232,12 @@ SELF_SERVICE: dict[str, str] = {
     "sheets:sheet-confirm": "an entrant's own stance on a sheet (the service checks he is one)",
     "sheets:sheet-protest": "an entrant's own protest (the service checks he is one)",
     "sheets:protest-withdraw": "the complainant's own protest (the service checks it is his)",
+    "remote:prefs": "the player's own hours, quiet hours and channels",
+    "remote:vacation-add": "the player's own vacation (the service checks the season's budget)",
+    "remote:vacation-delete": "the player's own vacation (another's is a 404)",
+    "remote:push_subscribe": "the player's own device",
+    "remote:push_unsubscribe": "the player's own devices",
+    "remote:push_test": "a test notice to the player's own devices",
 }
 
 # The admin site's own pages (not a model's): none writes the league.
