@@ -28,6 +28,7 @@ from live.errors import TableUnplayable
 from live.forms import TICKS_SENT, SetupForm, race_entries_in_grid_order
 from live.models import LiveTable
 from live.permissions import table_writer_allowed
+from live.remote_rules import cars_of
 from live.rolls import NoSuchDie, SiteRoll
 from live.serializers import StateSerializer, as_json
 from live.state import TableState
@@ -160,6 +161,15 @@ def page_labels() -> dict[str, Any]:
             "rules": _("a rule broken"),
         },
         "updated": _("Updated {time}"),
+        # a remote table (its driver plays his own car, the site rolls the dice)
+        "remoteToPlay": _("Car {car} ({driver}) is to play — autopilot at {due}"),
+        "remoteWatch": _("Not your car's turn: you are watching. You are told when it is your move."),
+        "siteRolled": _("rolled by the site: {roll}"),
+        "autopilot": _("autopilot"),
+        "advanceGear": _("Car {car}: my next gear if I can"),
+        "advanceSaved": _("Your next gear is saved."),
+        "onAutopilot": _("Your car is on autopilot: the site plays its moves."),
+        "imBack": _("I'm back"),
         "tests": {
             "collision": _("collision"),
             "engine": _("engine"),
@@ -350,6 +360,9 @@ def table_page(request: HttpRequest, table: LiveTable, *, may_record: bool) -> d
             request, "live/unplayable.html", {"race": race, "table": table, "reason": exc.text()}, status=409
         )
     recording = may_record and selectors.table_may_write(table=table, user=request.user)
+    remote = _remote_page(table, request.user) if table.mode == "remote" else None
+    if remote is not None and not remote["mine"]:
+        recording = False  # a remote table: only its drivers play, each his own car
     paper = _paper_sheet(request, race, request.GET.get("transcribe")) if recording else None
     names = circuit_square_names(race.circuit)  # how the table names the squares; ids stay in the log
     cars = _cars(race, now, names)
@@ -415,6 +428,7 @@ def table_page(request: HttpRequest, table: LiveTable, *, may_record: bool) -> d
             "race": race.get_absolute_url(),
         },
         "csrf": get_token(request) if recording else "",
+        "remote": remote,
     }
     return {
         "race": race,
@@ -428,6 +442,18 @@ def table_page(request: HttpRequest, table: LiveTable, *, may_record: bool) -> d
         "paper": paper,
         "photos": list(paper.photos.all()) if paper else [],
         "site_rolls": list(table.site_rolls.all()),
+        "remote": remote,
+    }
+
+
+def _remote_page(table: LiveTable, user: Any) -> dict[str, Any]:
+    """A remote table's part of the page's data: the reader's own cars (he plays those only, in
+    their turn) and the remote API's addresses (clocks, advance gear, back from the autopilot)."""
+    return {
+        "mine": sorted(cars_of(table, user)),
+        "clocks": reverse("api:table-clocks", kwargs={"pk": table.pk}),
+        "advance": reverse("api:table-advance", kwargs={"pk": table.pk}),
+        "back": reverse("api:table-back", kwargs={"pk": table.pk}),
     }
 
 

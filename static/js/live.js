@@ -15,6 +15,8 @@
   var recording = data.mode === "record";
   var state = data.state;
   var POLL_MS = 1000;
+  // A remote table (issue 26): each driver plays his own car in its turn, the site rolls every die.
+  var remote = data.remote || null;
 
   var stepNode = document.getElementById("live-step");
   var messageNode = document.getElementById("live-message");
@@ -387,6 +389,10 @@
         item.appendChild(el("strong", "", event.car + " "));
       }
       linkRules(item, event.message || event.kind, event.rules);
+      if (autopilotSteps()[event.step]) {
+        item.appendChild(document.createTextNode(" "));
+        item.appendChild(el("span", "live-badge live-autopilot", L.autopilot));
+      }
       list.appendChild(item);
     });
   }
@@ -429,10 +435,20 @@
     });
   }
 
+  // The steps the site played for their drivers (a remote table's autopilot), by step.
+  function autopilotSteps() {
+    var steps = {};
+    (state.autopilot || []).forEach(function (a) {
+      steps[a.step] = a;
+    });
+    return steps;
+  }
+
   function renderAll() {
     renderHeader();
     renderDashboards();
     renderEvents();
+    renderRemote();
     var toPlay = state.to_play && state.to_play.car;
     var car = (state.cars || []).filter(function (c) {
       return c.car === toPlay;
@@ -622,6 +638,13 @@
       if (state.status === "over") {
         spareButtons(); // A5: every car out, a spare car may still leave its stand
       }
+      return;
+    }
+    if (remote && !myTurn()) {
+      panel(L.remoteWatch);
+      return;
+    }
+    if (remote && remoteResume()) {
       return;
     }
     busy = true;
@@ -1026,6 +1049,10 @@
   }
 
   function askRoll() {
+    if (remote) {
+      remoteRoll();
+      return;
+    }
     var gear = draft.gear;
     var car = draft.car;
     var range = data.faces[String(gear)];
@@ -1421,6 +1448,10 @@
           return;
         }
         var due = (answer.body.tests && answer.body.tests.due) || [];
+        if (remote) {
+          remoteTests(move, due);
+          return;
+        }
         if (!due.length) {
           post(move);
           return;
@@ -1450,14 +1481,7 @@
         }
         numberForm(fill(L.typeTest, { test: testName(test.kind) }), data.d20[0], data.d20[1], function (roll) {
           if (test.kind === "pit" && move.pit && (draft.pitRoll === null || draft.pitRoll === undefined)) {
-            // the stand is chosen: its d20 may make a fast stop, whose squares past it are offered
-            draft.extra = draft.extra || {};
-            draft.extra.pit = move.pit;
-            draft.pitRoll = roll;
-            draft.afterPit = move.to || (move.path || []).slice(-1)[0] || true;
-            draft.move = null;
-            saveDraft();
-            askStop();
+            pitRolled(move, roll);
             return;
           }
           move.tests.push(testEntry(test, roll, move));
@@ -1470,6 +1494,17 @@
         busy = false;
         say(L.offline, "error", null, askTests);
       });
+  }
+
+  // The stand is chosen: its d20 may make a fast stop, whose squares past it are offered.
+  function pitRolled(move, roll) {
+    draft.extra = draft.extra || {};
+    draft.extra.pit = move.pit;
+    draft.pitRoll = roll;
+    draft.afterPit = move.to || (move.path || []).slice(-1)[0] || true;
+    draft.move = null;
+    saveDraft();
+    askStop();
   }
 
   function testEntry(test, roll, move) {
@@ -1750,7 +1785,7 @@
           dropDrafts();
           quiet();
           adopt(answer.body, from === undefined ? undefined : { from: from });
-          say(L.played, "ok");
+          say(L.played, "ok", remote && from !== undefined ? siteTestsOf(from) : null);
           startMove();
           return;
         }
@@ -1775,6 +1810,182 @@
           send(url, body, from);
         });
       });
+  }
+
+
+  // -- a remote table: the driver's own car in its turn, the site's dice, the clocks -------------
+  function myTurn() {
+    var car = state.to_play && state.to_play.car;
+    return Boolean(car && remote.mine.indexOf(car) >= 0);
+  }
+
+  // The gear's die the site rolled already for this move (a reload, another tab): carry on from it.
+  function remoteResume() {
+    var car = state.to_play.car;
+    var rolled = (state.site_rolls || []).filter(function (r) {
+      return r.step === state.steps && r.die !== "d20" && r.die !== "weather";
+    })[0];
+    if (!rolled || (draft && draft.roll !== null && draft.roll !== undefined)) {
+      return false;
+    }
+    var saved = loadDraft();
+    if (saved && saved.car === car && saved.roll !== null && saved.roll !== undefined) {
+      resume(saved, {});
+      return true;
+    }
+    draft = { steps: state.steps, car: car, gear: parseInt(rolled.die, 10), roll: rolled.roll, extra: {}, pitRoll: null, move: null, asks: {} };
+    saveDraft();
+    say(fill(L.siteRolled, { roll: rolled.roll }), "info");
+    afterRoll();
+    return true;
+  }
+
+  // No number typed: the site rolls the chosen gear's die (once per move), then the stops.
+  function remoteRoll() {
+    var gear = draft.gear;
+    panel(fill(L.gear, { gear: gear }) + " · " + who(draft.car));
+    busy = true;
+    siteRollAnswer(String(gear))
+      .then(function (answer) {
+        busy = false;
+        if (answer.roll === undefined || answer.roll === null) {
+          say(fill(L.error, { detail: answer.detail || answer.code || "" }), "error");
+          startMove(true);
+          return;
+        }
+        draft.roll = answer.roll;
+        draft.extra = {};
+        saveDraft();
+        var shown = Array.isArray(answer.roll) ? answer.roll.join("+") : answer.roll;
+        say(fill(L.siteRolled, { roll: shown }), "info");
+        afterRoll();
+      })
+      .catch(function () {
+        busy = false;
+        say(L.offline, "error", null, remoteRoll);
+      });
+  }
+
+  function siteRollAnswer(die) {
+    var body = new URLSearchParams();
+    body.set("die", die);
+    return fetch(urls.roll, {
+      method: "POST",
+      credentials: "same-origin",
+      headers: { "X-CSRFToken": data.csrf, Accept: "application/json" },
+      body: body,
+    }).then(function (response) {
+      return response.json();
+    });
+  }
+
+  // The move is sent without its d20 tests: the server rolls them. Only a tyre stop's pit d20 is
+  // rolled first (by the site), since a fast stop offers more squares.
+  function remoteTests(move, due) {
+    var pit = due.filter(function (t) {
+      return t.kind === "pit";
+    })[0];
+    if (pit && move.pit && (draft.pitRoll === null || draft.pitRoll === undefined)) {
+      busy = true;
+      siteRollAnswer("d20")
+        .then(function (answer) {
+          busy = false;
+          say(fill(L.test, { who: who(move.car), test: testName("pit") }) + ": " + fill(L.siteRolled, { roll: answer.roll }), "info");
+          pitRolled(move, answer.roll);
+        })
+        .catch(function () {
+          busy = false;
+          say(L.offline, "error", null, askTests);
+        });
+      return;
+    }
+    move.tests = (move.tests || []).filter(function (t) {
+      return t.test === "pit";
+    });
+    post(move);
+  }
+
+  // The d20 rolls the site made for the move just stored (its step's events that name a d20).
+  function siteTestsOf(step) {
+    return (state.events || [])
+      .filter(function (e) {
+        return e.step === step && /d20/i.test(e.message || "");
+      })
+      .map(function (e) {
+        return (e.car ? who(e.car) + ": " : "") + e.message;
+      });
+  }
+
+  // The clock line ("Car 7 (Alice) is to play — autopilot at 14:05"), and for a driver his
+  // advance gear and, on autopilot, "I'm back".
+  var clocksSeen = null;
+  var remoteBox = document.getElementById("live-remote");
+
+  function renderRemote() {
+    if (!remote) {
+      return;
+    }
+    var key = state.steps + ":" + state.status;
+    if (clocksSeen === key) {
+      return;
+    }
+    clocksSeen = key;
+    api("GET", remote.clocks)
+      .then(function (answer) {
+        if (answer.ok) {
+          showClocks(answer.body || []);
+        }
+      })
+      .catch(function () {
+        clocksSeen = null; // the next poll asks again
+      });
+  }
+
+  function showClocks(clocks) {
+    var line = document.getElementById("live-clock");
+    var car = state.to_play && state.to_play.car;
+    var clock = clocks.filter(function (c) {
+      return c.car === car;
+    })[0];
+    if (line) {
+      line.textContent = car && clock && clock.due_at
+        ? fill(L.remoteToPlay, { car: car, driver: driverOf(car), due: new Date(clock.due_at).toLocaleString() })
+        : "";
+    }
+    if (!remoteBox || !remote.mine.length || state.status !== "playing") {
+      return;
+    }
+    remoteBox.textContent = "";
+    remoteBox.hidden = false;
+    clocks.filter(function (c) {
+      return remote.mine.indexOf(c.car) >= 0;
+    }).forEach(function (c) {
+      var gears = [["", L.none]];
+      for (var g = 1; g <= 6; g++) {
+        gears.push([String(g), fill(L.gear, { gear: g })]);
+      }
+      var choice = select(gears, c.advance_gear ? String(c.advance_gear) : "");
+      var wrap = field(fill(L.advanceGear, { car: c.car }), choice, "advance-" + c.car);
+      wrap.classList.add("live-advance");
+      choice.addEventListener("change", function () {
+        var gear = choice.value ? parseInt(choice.value, 10) : null;
+        api("POST", remote.advance, { car: c.car, gear: gear }).then(function (answer) {
+          say(answer.ok ? L.advanceSaved : fill(L.error, { detail: (answer.body && answer.body.detail) || answer.status }), answer.ok ? "ok" : "error");
+          clocksSeen = null;
+          poll();
+        });
+      });
+      remoteBox.appendChild(wrap);
+      if (c.autopilot) {
+        remoteBox.appendChild(el("p", "note", L.onAutopilot));
+        remoteBox.appendChild(button(L.imBack, "", function () {
+          api("POST", remote.back, {}).then(function () {
+            clocksSeen = null;
+            renderRemote();
+          });
+        }, "live-secondary live-back-from-autopilot"));
+      }
+    });
   }
 
   if (undoButton) {
@@ -1824,6 +2035,9 @@
     });
   }
 
+  if (remote && undoButton) {
+    undoButton.hidden = true; // a remote move is taken back by a steward only, with a reason
+  }
   renderAll();
   if (recording) {
     startMove();
