@@ -80,6 +80,11 @@ bench-pipeline: install-dev
 bench-site: install-dev
 	$(PY) bench/site.py
 
+## Remote races: 500 tables of 10 drivers playing through the race-night API on gunicorn, PostgreSQL and Redis (see --help)
+.PHONY: bench-remote
+bench-remote: install-dev
+	$(PY) bench/remote.py $(ARGS)
+
 ## Production on one machine: migrate, collect static files, then gunicorn, the workers (sheets; notices) and beat (Procfile, honcho).
 ## Needs SECRET_KEY, ALLOWED_HOSTS, DATABASE_URL (PostgreSQL) and REDIS_URL; see docs/deploy.md.
 prod: install
