@@ -166,6 +166,7 @@ def page_labels() -> dict[str, Any]:
         "remoteWatch": _("Not your car's turn: you are watching. You are told when it is your move."),
         "siteRolled": _("rolled by the site: {roll}"),
         "autopilot": _("autopilot"),
+        "autopilotPlayed": _("the site played this move"),
         "advanceGear": _("Car {car}: my next gear if I can"),
         "advanceSaved": _("Your next gear is saved."),
         "onAutopilot": _("Your car is on autopilot: the site plays its moves."),

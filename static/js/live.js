@@ -374,7 +374,14 @@
 
   function renderEvents() {
     var list = document.getElementById("live-events");
-    var events = (state.events || []).slice(-8).reverse();
+    // a remote table: each step the autopilot played is said, flagged, among the events
+    var played = autopilotSteps();
+    var events = (state.events || []).concat(Object.keys(played).map(function (step) {
+      var a = played[step];
+      return { step: a.step, car: a.car, message: fill(L.autopilotPlayed, { car: a.car }), auto: true };
+    })).sort(function (a, b) {
+      return (a.step || 0) - (b.step || 0);
+    }).slice(-8).reverse();
     list.textContent = "";
     if (!events.length) {
       list.appendChild(el("li", "empty", L.noEvents));
@@ -389,7 +396,7 @@
         item.appendChild(el("strong", "", event.car + " "));
       }
       linkRules(item, event.message || event.kind, event.rules);
-      if (autopilotSteps()[event.step]) {
+      if (event.auto) {
         item.appendChild(document.createTextNode(" "));
         item.appendChild(el("span", "live-badge live-autopilot", L.autopilot));
       }
