@@ -155,7 +155,9 @@ def test_three_drivers_play_a_remote_race_on_their_phones(browser, live_server, 
             assert missed is not None and told == set(remote.drivers)
             assert all(n >= BROWSER_ROUNDS for n in on_page.values()), on_page
             if shots:
-                notice(pages["7"], shots, user=remote.drivers["7"], page_path=page_path)
+                sub = phones[remote.drivers["7"].pk]
+                push = sub.payload(service.requests_for(sub.id)[0])
+                notice(pages["7"], shots, user=remote.drivers["7"], page_path=page_path, push=push)
         finally:
             for ctx in contexts.values():
                 ctx.__exit__(None, None, None)
@@ -235,12 +237,15 @@ def play_on_page(pages, car: str, remote, table: LiveTable, shots: str | None) -
     expect(page.locator(".live-message")).to_contain_text(re.compile("Move stored|Coup enregistré"))
 
 
-def notice(page, shots: str, *, user, page_path: str) -> None:  # noqa: ANN001
-    """The "your move" e-mail as the phone shows it, for the README."""
+def notice(page, shots: str, *, user, page_path: str, push: dict) -> None:  # noqa: ANN001
+    """The "your move" push (decrypted) and e-mail as the phone shows them, for the README."""
     told = [m for m in mail.outbox if m.to == [user.email] and page_path in m.body][0]
     page.set_content(
         "<meta name=viewport content='width=device-width'>"
         "<body style='font:16px system-ui;margin:1rem'>"
+        "<div style='border-radius:12px;background:#eee;padding:.75rem;margin-bottom:1.5rem'>"
+        f"<b>{html.escape(push['title'])}</b><br>{html.escape(push['body'])}"
+        f"<br><small>{html.escape(push['url'])}</small></div>"
         f"<p><b>{html.escape(told.subject)}</b></p><pre style='white-space:pre-wrap'>"
         f"{html.escape(told.body)}</pre></body>"
     )
