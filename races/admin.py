@@ -68,8 +68,8 @@ class ResultInline(ReadOnly, admin.TabularInline):
 
 @admin.register(Race)
 class RaceAdmin(HistoryAdmin):
-    list_display = ("season", "round", "circuit", "scheduled_at", "status")
-    list_filter = ("season", "status", "circuit")
+    list_display = ("season", "round", "circuit", "scheduled_at", "mode", "status")
+    list_filter = ("season", "status", "mode", "circuit")
     search_fields = ("season__name", "circuit__name", "circuit__slug")
     date_hierarchy = "scheduled_at"
     list_select_related = ("season", "circuit")

@@ -73,7 +73,7 @@ class SeasonEntryInline(admin.TabularInline):
 class RaceInline(admin.TabularInline):
     model = Race
     extra = 0
-    fields = ("round", "table", "circuit", "scheduled_at", "laps", "status")
+    fields = ("round", "table", "circuit", "scheduled_at", "laps", "mode", "status")
     readonly_fields = ("status",)  # changed by the services that check it (the race's actions)
     show_change_link = True
     ordering = ("round", "table")
@@ -104,6 +104,7 @@ class SeasonAdmin(HistoryAdmin):
         ),
         (_("Scoring"), {"fields": ("points_table", "dns_points", "best_results")}),
         (_("Rules"), {"fields": ("laps_per_race", "options", "max_cars_per_team", "protest_window_hours")}),
+        (_("Remote races"), {"fields": ("remote_races", "move_hours", "vacation_days")}),
     )
     change_form_template = "admin/league/season/change_form.html"  # adds "Schedule races"
 

@@ -29,6 +29,8 @@ def _admin_form(season: Season, **changes) -> dict:
         "max_cars_per_team": season.max_cars_per_team,
         "protest_window_hours": season.protest_window_hours,
         "grid_rule": season.grid_rule,
+        "move_hours": season.move_hours,
+        "vacation_days": season.vacation_days,
         "options": season.options,
         **{f"points_table_{i}": p for i, p in enumerate(season.points_table)},
     }

@@ -60,6 +60,8 @@ def season_data(season, rows: list[dict], initial: int = 0) -> dict:
         },  # fmt: skip
         "max_cars_per_team": 2,
         "protest_window_hours": 48,
+        "move_hours": 24,
+        "vacation_days": 14,
         "entries-TOTAL_FORMS": len(rows),
         "entries-INITIAL_FORMS": initial,
         "entries-MIN_NUM_FORMS": 0,
