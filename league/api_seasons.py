@@ -49,6 +49,13 @@ class SeasonApi(ReadWriteViewSet):
         )
         max_cars_per_team = serializers.IntegerField()
         protest_window_hours = serializers.IntegerField()
+        remote_races = serializers.BooleanField(
+            help_text="Its races are remote unless a race says otherwise."
+        )
+        move_hours = serializers.IntegerField(
+            help_text="Remote races: hours per move, in each driver's hours."
+        )
+        vacation_days = serializers.IntegerField(help_text="Remote races: vacation days per driver.")
 
     @extend_schema_serializer(component_name="SeasonInput")
     class InputSerializer(serializers.Serializer):
@@ -69,6 +76,9 @@ class SeasonApi(ReadWriteViewSet):
         )
         max_cars_per_team = serializers.IntegerField(min_value=1, max_value=SMALL, required=False)
         protest_window_hours = serializers.IntegerField(min_value=0, max_value=HOURS, required=False)
+        remote_races = serializers.BooleanField(required=False)
+        move_hours = serializers.IntegerField(min_value=1, max_value=HOURS, required=False)
+        vacation_days = serializers.IntegerField(min_value=0, max_value=366, required=False)
 
     @extend_schema(
         summary="Create a season (admins)",

@@ -128,6 +128,9 @@ def season_create(
     entries_close_at: datetime | None = None,
     entry_capacity: int | None = None,
     grid_rule: str = Season.GridRule.ENTRY_ORDER,
+    remote_races: bool = False,
+    move_hours: int = 24,
+    vacation_days: int = 14,
 ) -> Season:
     season = Season(
         name=name,
@@ -142,6 +145,9 @@ def season_create(
         entries_close_at=entries_close_at,
         entry_capacity=entry_capacity,
         grid_rule=grid_rule,
+        remote_races=remote_races,
+        move_hours=move_hours,
+        vacation_days=vacation_days,
     )
     # Leave the model defaults (F4 points, A7 on) unless the caller chose otherwise.
     if points_table is not None:
@@ -168,6 +174,9 @@ SEASON_FIELDS = (
     "entries_close_at",
     "entry_capacity",
     "grid_rule",
+    "remote_races",
+    "move_hours",
+    "vacation_days",
 )
 
 

@@ -103,6 +103,11 @@ class RaceApi(ReadWriteViewSet):
         race_laps = serializers.IntegerField(help_text="The laps raced.")
         status = serializers.ChoiceField(choices=Race.Status.choices)
         has_results = serializers.BooleanField(help_text="Its results count (validated or official).")
+        mode = serializers.ChoiceField(
+            choices=Race.Mode.choices,
+            help_text='"" (the season\'s), "table" or "remote" (docs/remote-races.md).',
+        )
+        is_remote = serializers.BooleanField(help_text="Played remotely (its own mode, else the season's).")
 
     @extend_schema_serializer(component_name="RaceInput")
     class InputSerializer(serializers.Serializer):
@@ -118,6 +123,9 @@ class RaceApi(ReadWriteViewSet):
             required=False,
             help_text="scheduled, qualifying or run: the later statuses come from the sheets and the stewards.",
         )
+        mode = serializers.ChoiceField(
+            choices=Race.Mode.choices, required=False, help_text='"" (the season\'s), "table" or "remote".'
+        )
 
     @extend_schema_serializer(component_name="RaceChange")
     class UpdateSerializer(serializers.Serializer):
@@ -128,6 +136,9 @@ class RaceApi(ReadWriteViewSet):
         status = serializers.ChoiceField(
             choices=Race.Status.choices,
             help_text="Checked by the same service as the admin: scheduled, qualifying or run, before any result.",
+        )
+        mode = serializers.ChoiceField(
+            choices=Race.Mode.choices, required=False, help_text='"" (the season\'s), "table" or "remote".'
         )
 
     @extend_schema(summary="Create a race (admins)", request=InputSerializer, responses=OutputSerializer)

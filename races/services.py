@@ -57,10 +57,17 @@ def race_create(
     scheduled_at: datetime,
     laps: int | None = None,
     status: str = Race.Status.SCHEDULED,
+    mode: str = Race.Mode.SEASON,
 ) -> Race:
     check_race_date(scheduled_at)
     race = Race(
-        season=season, round=round, circuit=circuit, scheduled_at=scheduled_at, laps=laps, status=status
+        season=season,
+        round=round,
+        circuit=circuit,
+        scheduled_at=scheduled_at,
+        laps=laps,
+        status=status,
+        mode=mode,
     )
     full_clean_naming_fields(race)
     race.save()
@@ -71,11 +78,11 @@ def race_create(
 
 @transaction.atomic
 def race_update(*, race: Race, data: Mapping[str, Any], by: AbstractBaseUser | None = None) -> Race:
-    """Change a race's round, circuit, date or laps; a status change goes through race_status_set()."""
+    """Change a race's round, circuit, date, laps or mode; a status change goes through race_status_set()."""
     if "scheduled_at" in data:
         check_race_date(data["scheduled_at"])
     race, _changed = model_update(
-        instance=race, fields=["round", "circuit", "scheduled_at", "laps"], data=data, by=by
+        instance=race, fields=["round", "circuit", "scheduled_at", "laps", "mode"], data=data, by=by
     )
     if "status" in data and data["status"] != race.status:
         race = race_status_set(race=race, status=data["status"], by=by)

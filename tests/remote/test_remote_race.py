@@ -172,3 +172,20 @@ def test_a_race_not_remote_is_not_opened_by_the_site():
     remote.race.season.remote_races = True
     remote.race.season.save(update_fields=["remote_races"])
     assert sweep(now=timezone.now())["opened"] == 1
+
+
+def test_the_api_sets_a_race_remote_and_says_so_with_the_seasons_hours():
+    remote = remote_oval(laps=1)
+    Race.objects.filter(pk=remote.race.pk).update(mode=Race.Mode.SEASON)
+    admin = remote.client(remote.oval.steward)
+    admin.force_authenticate(type(remote.oval.steward).objects.create_superuser("boss", "b@example.org", "x"))
+    season = admin.patch(
+        f"/api/seasons/{remote.race.season_id}/", {"remote_races": True, "move_hours": 36}, format="json"
+    )
+    assert season.status_code == 200, season.json()
+    assert (season.json()["remote_races"], season.json()["move_hours"]) == (True, 36)
+    race = admin.get(f"/api/races/{remote.race.pk}/").json()
+    assert (race["mode"], race["is_remote"]) == ("", True)
+    race = admin.patch(f"/api/races/{remote.race.pk}/", {"mode": "table"}, format="json").json()
+    assert (race["mode"], race["is_remote"]) == ("table", False)
+    assert admin.patch(f"/api/races/{remote.race.pk}/", {"mode": "phone"}, format="json").status_code == 400
