@@ -165,6 +165,7 @@ def page_labels() -> dict[str, Any]:
         "remoteToPlay": _("Car {car} ({driver}) is to play — autopilot at {due}"),
         "remoteWatch": _("Not your car's turn: you are watching. You are told when it is your move."),
         "siteRolled": _("rolled by the site: {roll}"),
+        "remoteRoll": _("Roll the die"),
         "autopilot": _("autopilot"),
         "autopilotPlayed": _("the site played this move"),
         "advanceGear": _("Car {car}: my next gear if I can"),

@@ -10,7 +10,7 @@ from django.utils.translation import gettext as _
 from notifications.links import link as _url
 
 
-def _race(p: dict[str, Any]) -> str:
+def race_name(p: dict[str, Any]) -> str:
     return _("%(season)s R%(round)s: %(circuit)s") % {
         "season": p["season"],
         "round": p["round"],
@@ -34,7 +34,7 @@ def _entry_refused(p: dict[str, Any]) -> tuple[str, str]:
 
 
 def _race_tomorrow(p: dict[str, Any]) -> tuple[str, str]:
-    race = _race(p)
+    race = race_name(p)
     return (
         _("Race tomorrow: %(race)s") % {"race": race},
         _("%(race)s starts on %(when)s. Your wear build and the grid: %(url)s")
@@ -45,7 +45,7 @@ def _race_tomorrow(p: dict[str, Any]) -> tuple[str, str]:
 def _sheet_judged(p: dict[str, Any]) -> tuple[str, str]:
     from core.messages import verdict_text
 
-    race = _race(p)
+    race = race_name(p)
     if p["valid"]:
         return (
             _("Your sheet for %(race)s is valid") % {"race": race},
@@ -67,7 +67,7 @@ def _sheet_judged(p: dict[str, Any]) -> tuple[str, str]:
 
 
 def _sheet_to_confirm(p: dict[str, Any]) -> tuple[str, str]:
-    race = _race(p)
+    race = race_name(p)
     return (
         _("A sheet of %(race)s awaits your confirmation") % {"race": race},
         _("Confirm it or protest it before the window closes: %(url)s") % {"url": _url(p, p["url"])},
@@ -75,7 +75,7 @@ def _sheet_to_confirm(p: dict[str, Any]) -> tuple[str, str]:
 
 
 def _protest_against(p: dict[str, Any]) -> tuple[str, str]:
-    race = _race(p)
+    race = race_name(p)
     return (
         _("A protest is filed against you in %(race)s") % {"race": race},
         _("%(by)s protests: %(reason)s. The stewards will decide. %(url)s")
@@ -84,7 +84,7 @@ def _protest_against(p: dict[str, Any]) -> tuple[str, str]:
 
 
 def _protest_decided(p: dict[str, Any]) -> tuple[str, str]:
-    race = _race(p)
+    race = race_name(p)
     outcome = _("upheld") if p["upheld"] else _("dismissed")
     return (
         _("The stewards decided a protest in %(race)s") % {"race": race},
@@ -94,7 +94,7 @@ def _protest_decided(p: dict[str, Any]) -> tuple[str, str]:
 
 
 def _results_published(p: dict[str, Any]) -> tuple[str, str]:
-    race = _race(p)
+    race = race_name(p)
     return (
         _("Results of %(race)s are official") % {"race": race},
         _("The results of %(race)s are published: %(url)s") % {"race": race, "url": _url(p, p["url"])},

@@ -20,7 +20,7 @@ from django.utils import timezone, translation
 from django.utils.translation import gettext as _
 
 from notifications.links import link
-from notifications.messages import RENDER
+from notifications.messages import RENDER, race_name
 from notifications.models import Notice
 from notifications.recipients import preferences
 from notifications.tasks import (
@@ -42,7 +42,32 @@ REMINDER = "remote_reminder"
 AUTOPILOT = "remote_autopilot"
 
 
+def _due(p: dict[str, Any]) -> str:
+    """When the autopilot plays, in the recipient's time zone and language (the task renders in
+    his language; the params carry the instant in ISO 8601 and his zone)."""
+    from datetime import datetime
+
+    from django.utils import formats
+
+    from remote.clock import known_zone, zone
+
+    try:
+        due = datetime.fromisoformat(str(p.get("due_at") or ""))
+    except ValueError:
+        return str(p.get("due", ""))
+    name = str(p.get("zone") or settings.TIME_ZONE)
+    local = due.astimezone(zone(name if known_zone(name) else settings.TIME_ZONE))
+    return f"{formats.date_format(local, 'DATETIME_FORMAT')} ({local.tzname()})"
+
+
+def _words(p: dict[str, Any]) -> dict[str, Any]:
+    """The params with the race named and the time said in the recipient's language."""
+    race = race_name(p) if "season" in p else p.get("race", "")
+    return {**p, "race": race, "due": _due(p)}
+
+
 def _your_move(p: dict[str, Any]) -> tuple[str, str]:
+    p = _words(p)
     return (
         _("Your move: car %(car)s, %(race)s") % p,
         _("Car %(car)s is to play (turn %(turn)s). Play before %(due)s or the autopilot will: %(url)s")
@@ -51,6 +76,7 @@ def _your_move(p: dict[str, Any]) -> tuple[str, str]:
 
 
 def _reminder(p: dict[str, Any]) -> tuple[str, str]:
+    p = _words(p)
     return (
         _("Reminder, your move: car %(car)s, %(race)s") % p,
         _("Car %(car)s still waits for you. The autopilot plays it at %(due)s: %(url)s")
@@ -59,6 +85,7 @@ def _reminder(p: dict[str, Any]) -> tuple[str, str]:
 
 
 def _autopilot(p: dict[str, Any]) -> tuple[str, str]:
+    p = _words(p)
     return (
         _("The autopilot played car %(car)s, %(race)s") % p,
         _("Your time ran out: the autopilot played car %(car)s (turn %(turn)s). %(url)s")
@@ -83,7 +110,12 @@ def tell(*, user: AbstractBaseUser, key: str, kind: str, params: dict[str, Any])
         from notifications.recipients import display_name
 
         deliver.delay(
-            key=key, kind=kind, params=params, channel="webhook", mentions=[display_name(user)], language=_language
+            key=key,
+            kind=kind,
+            params=params,
+            channel="webhook",
+            mentions=[display_name(user)],
+            language=_language,
         )
         queued.append("webhook")
     if by_push and user.push_subscriptions.exists():

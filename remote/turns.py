@@ -19,7 +19,7 @@ import threading
 from datetime import datetime
 
 from django.db import transaction
-from django.utils import formats, timezone
+from django.utils import timezone
 
 from live import engine
 from live.models import LiveStep, LiveTable
@@ -58,7 +58,7 @@ def table_moved(table_id: int, what: str) -> None:
 
 def _advance(table_id: int, what: str) -> bool:
     """One look at the table; True when the site played a step (look again)."""
-    table = LiveTable.objects.select_related("race__season").filter(pk=table_id).first()
+    table = LiveTable.objects.select_related("race__season", "race__circuit").filter(pk=table_id).first()
     if table is None or not table.remote:
         return False
     if table.status != LiveTable.Status.PLAYING:
@@ -131,14 +131,18 @@ def _start(table: LiveTable, clock: CarClock, turn: int) -> None:
     transaction.on_commit(lambda: notify(clock, YOUR_MOVE, turn=turn), robust=True)
 
 
-def notice_params(clock: CarClock, turn: int | None = None) -> dict[str, object]:
+def notice_params(clock: CarClock, turn: int | None = None, zone: str | None = None) -> dict[str, object]:
+    """The notice's params: the instant in ISO 8601 and the driver's zone, rendered in his
+    language and time by the task that sends it (`remote.notices`)."""
     table = clock.table
-    due = timezone.localtime(clock.due_at) if clock.due_at else None
     return {
         "car": clock.car,
-        "race": str(table.race),
+        "season": str(table.race.season),
+        "round": table.race.round,
+        "circuit": str(table.race.circuit),
         "turn": turn if turn is not None else "",
-        "due": formats.date_format(due, "DATETIME_FORMAT") if due else "",
+        "due_at": clock.due_at.isoformat() if clock.due_at else "",
+        "zone": zone or "",
         "path": table.get_absolute_url(),
         "table": table.pk,
     }
@@ -158,7 +162,7 @@ def notify(clock: CarClock, kind: str, *, turn: int | None = None, key: str | No
     key = key or f"remote:{clock.table_id}:{clock.step}:{kind}"
     if Notice.objects.filter(key=key, sent_at__isnull=False).exists():
         return []  # told already (the sweep asks again every pass)
-    return tell(user=user, key=key, kind=kind, params=notice_params(clock, turn))
+    return tell(user=user, key=key, kind=kind, params=notice_params(clock, turn, hours.time_zone))
 
 
 def autopilot_play(table_id: int, car: str, why: str, *, gear: int | None = None) -> bool:
@@ -192,7 +196,7 @@ def expire(clock_id: int, at: datetime | None = None) -> bool:
     """The clock's deadline has passed: the autopilot plays the car, the driver is told, and a
     third miss in a row keeps him on autopilot. False if the car is no longer waiting."""
     at = at or timezone.now()
-    clock = CarClock.objects.select_related("table__race__season", "user").filter(pk=clock_id).first()
+    clock = CarClock.objects.select_related("table__race__season", "table__race__circuit", "user").filter(pk=clock_id).first()
     if clock is None or clock.due_at is None or clock.due_at > at or clock.step != clock.table.steps:
         return False
     step = clock.step

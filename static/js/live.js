@@ -1847,10 +1847,29 @@
     return true;
   }
 
-  // No number typed: the site rolls the chosen gear's die (once per move), then the stops.
+  // No number typed: before the die, the same declarations as race night (a pit stop, experience,
+  // the season's options), then the site rolls the chosen gear's die (once per move), then the stops.
   function remoteRoll() {
     var gear = draft.gear;
     panel(fill(L.gear, { gear: gear }) + " · " + who(draft.car));
+    var block = extrasBlock();
+    stepNode.appendChild(block.node);
+    var roll = button(L.remoteRoll, "", function () {
+      if (refusedByBlock(block)) {
+        return;
+      }
+      draft.extra = block.read();
+      saveDraft();
+      remoteRollNow(gear);
+    }, "live-big live-remote-roll");
+    stepNode.appendChild(roll);
+    backButton(function () {
+      startMove(true);
+    });
+    roll.focus({ preventScroll: true });
+  }
+
+  function remoteRollNow(gear) {
     busy = true;
     siteRollAnswer(String(gear))
       .then(function (answer) {
@@ -1861,7 +1880,6 @@
           return;
         }
         draft.roll = answer.roll;
-        draft.extra = {};
         saveDraft();
         var shown = Array.isArray(answer.roll) ? answer.roll.join("+") : answer.roll;
         say(fill(L.siteRolled, { roll: shown }), "info");
@@ -1869,7 +1887,9 @@
       })
       .catch(function () {
         busy = false;
-        say(L.offline, "error", null, remoteRoll);
+        say(L.offline, "error", null, function () {
+          remoteRollNow(gear);
+        });
       });
   }
 

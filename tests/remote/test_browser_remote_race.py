@@ -218,6 +218,9 @@ def play_on_page(pages, car: str, remote, table: LiveTable, shots: str | None) -
     if shots:
         page.screenshot(path=str(Path(shots) / "remote-your-move.png"))
     button.tap()
+    # before the die, race night's declarations (a pit stop, experience, options), then the roll
+    expect(page.locator(".live-extras")).to_have_count(1)
+    page.locator(".live-remote-roll").tap()
     expect(page.locator(".live-stops")).to_be_visible(timeout=WAIT_MS)
     expect(page.locator(".live-message")).to_contain_text(
         re.compile("rolled by the site|lancé par le site", re.I)
