@@ -290,6 +290,9 @@ RACE_PROTESTS_PER_USER = envint("RACE_PROTESTS_PER_USER", "5")
 # Race night: one table recorded per race; a player (not a steward) has at most this many open
 # at once across his races (a script must not open one on every race it can).
 LIVE_TABLES_PER_USER = envint("LIVE_TABLES_PER_USER", "3")
+# Race-night and remote tables a process keeps built (live/engine.py): a table not kept is
+# replayed from its steps on its next request. About 3 KB a step (a 10-car, 2-lap race: ~0.6 MB).
+LIVE_TABLES_KEPT = envint("LIVE_TABLES_KEPT", "256")
 # A pasted log travels as a form field or a JSON body, which Django holds in memory: room for
 # one log and its envelope. Uploaded files above 2.5 MB spill to a temporary file instead.
 DATA_UPLOAD_MAX_MEMORY_SIZE = RACE_SHEET_MAX_BYTES + 256 * 1024
