@@ -38,6 +38,7 @@ from races.models import Race, RaceEntry, Result
 from races.registration import entry_request_accept, entry_request_create
 from races.results import ResultRow, race_results_record
 from races.services import race_create, race_entry_create
+from remote.opening import open_race
 from sheets.judging import race_sheet_validate
 from sheets.publishing import race_publish
 from sheets.services import race_sheet_submit
@@ -228,6 +229,7 @@ def demo_load(
     _entry_list_accepted(season, now, log)
 
     _planned_season(drivers, teams, users, real, evening, now, log)
+    _remote_cup(drivers, teams, circuits[TEST_OVAL], now, log)
     if not log.lines:
         write("Nothing to do: the demo league is already loaded.")
     return log.lines
@@ -268,6 +270,33 @@ def _planned_season(drivers, teams, users, real, evening: datetime, now: datetim
     entry_request_create(season=season, team=teams["bleu"], car_number=3, by=users["bruno"], now=now)
     entry_request_create(season=season, team=teams["blanche"], car_number=17, by=users["ines"], now=now)
     log("Entry requests in Championnat 2027: chiara accepted, bruno and ines waiting for the stewards.")
+
+
+# A correspondence cup started last year, as such leagues run (a race every few months): the
+# home page's season stays this year's championship.
+REMOTE = SeasonPlan(
+    slug="coupe-par-correspondance",
+    name="Coupe par correspondance 2025-2026",
+    year=2025,
+    status=Season.Status.RUNNING,
+    best_results=None,
+    entries=(("elena", "verte", 11), ("finn", "jaune", 12), ("hugo", "noire", 22)),
+)
+
+
+def _remote_cup(drivers, teams, oval: Circuit, now: datetime, log: Log) -> None:  # noqa: ANN001
+    """A season of remote races (docs/remote-races.md): its first race on the oval started an hour
+    ago and the site opened it, elena's car to play first; its second is next week."""
+    if Season.objects.filter(slug=REMOTE.slug).exists():
+        return
+    season = _season(REMOTE, drivers, teams, log)
+    season_update(season=season, data={"remote_races": True, "move_hours": 24, "vacation_days": 14})
+    race = _race(season, 1, oval, now - timedelta(hours=1), log, laps=2)
+    for slot, entry in enumerate(season.entries.order_by("pk"), start=1):
+        race_entry_create(race=race, season_entry=entry, grid_slot=slot, wear=dict(EXAMPLE_WEAR))
+    _race(season, 2, oval, now + timedelta(weeks=1), log, laps=2)
+    table = open_race(race)
+    log(f"Opened the remote race {race} (table {table.pk if table else '—'}): each driver plays his own car.")
 
 
 def _load_circuits(circuits_dir: Path, log: Log) -> dict[str, Circuit]:

@@ -102,7 +102,7 @@ def test_it_loads_teams_drivers_and_their_accounts(circuits):
 def test_the_finished_season_has_six_races_and_best_five(circuits):
     load(circuits)
 
-    season = Season.objects.get(year=2025)
+    season = Season.objects.get(slug="championnat-2025")
     races = season.races.order_by("round")
     assert (season.name, season.status, season.best_results) == ("Championnat 2025", "finished", 5)
     assert [race.status for race in races] == ["official"] * 6
@@ -116,7 +116,7 @@ def test_the_finished_season_has_six_races_and_best_five(circuits):
 def test_the_running_season_has_results_a_race_just_run_and_races_to_come(circuits):
     load(circuits)
 
-    season = Season.objects.get(year=2026)
+    season = Season.objects.get(slug="championnat-2026")
     races = list(season.races.select_related("circuit").order_by("round"))
     assert (season.name, season.status, len(races)) == ("Championnat 2026", "running", 8)
     assert [race.status for race in races[:4]] == ["official"] * 4
@@ -133,7 +133,7 @@ def test_the_running_season_has_results_a_race_just_run_and_races_to_come(circui
 def test_the_oval_race_has_the_cars_of_the_shared_logs(circuits):
     load(circuits)
 
-    season = Season.objects.get(year=2026)
+    season = Season.objects.get(slug="championnat-2026")
     oval = season.races.get(circuit__slug="ovale")
     entries = oval.entries.select_related("season_entry__driver", "season_entry__team").order_by("grid_slot")
     assert [
@@ -187,7 +187,7 @@ def test_it_loads_the_project_circuits():
     out = load(PROJECT_CIRCUITS)
 
     assert "Created circuit monaco" in out
-    slugs = set(Season.objects.get(year=2026).races.values_list("circuit__slug", flat=True))
+    slugs = set(Season.objects.get(slug="championnat-2026").races.values_list("circuit__slug", flat=True))
     assert {"monaco", "spa", "monza", "montreal", "ovale"} <= slugs
     assert Circuit.objects.get(slug="monaco").country == "MC"
     assert load(PROJECT_CIRCUITS).strip() == "Nothing to do: the demo league is already loaded."
@@ -226,6 +226,25 @@ def test_the_demo_shows_an_open_entry_list_and_a_player_with_things_to_do(circui
     assert alice.next_race is not None and alice.next_race.needs_wear
     assert [e.race.round for e in alice.sheets_owed] == [5]  # the oval, run, its sheet not in
     # the running season's rounds to come have every car
-    running = Season.objects.get(status=Season.Status.RUNNING)
+    running = Season.objects.get(slug="championnat-2026")
     for race in running.races.filter(status=Race.Status.SCHEDULED):
         assert race.entries.count() == running.entries.count()
+
+
+def test_the_demo_has_a_remote_race_opened_by_the_site(
+    circuits, mailoutbox, django_capture_on_commit_callbacks
+) -> None:
+    from live.models import LiveTable
+    from remote.models import CarClock
+
+    with django_capture_on_commit_callbacks(execute=True):  # the clocks start once the table commits
+        load(circuits)
+        load(circuits)  # loaded twice: one table
+
+    cup = Season.objects.get(slug="coupe-par-correspondance")
+    assert cup.remote_races and cup.status == Season.Status.RUNNING
+    table = LiveTable.objects.get(race__season=cup)
+    assert table.mode == LiveTable.Mode.REMOTE and table.status == LiveTable.Status.PLAYING
+    clock = CarClock.objects.get(table=table, step=0)
+    assert clock.user.username == "elena" and clock.due_at is not None
+    assert any(m.to == ["elena@example.org"] and "table" in m.body for m in mailoutbox)
