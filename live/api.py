@@ -36,8 +36,8 @@ from live.serializers import (
     MoveInputSerializer,
     RefusalSerializer,
     RestartInputSerializer,
+    RolledSerializer,
     RollInputSerializer,
-    SiteRollSerializer,
     StateSerializer,
     as_json,
 )
@@ -343,28 +343,41 @@ class TableRollApi(_Base):
     @extend_schema(
         operation_id="race_table_roll",
         request=RollInputSerializer,
-        responses={201: SiteRollSerializer, **WRITE_ERRORS},
+        responses={201: RolledSerializer, **WRITE_ERRORS},
         description='A gear\'s die (`"1"`–`"6"`) or a d20, from the table\'s fair-dice seed, recorded. On a '
         "remote table only the driver of the car to play (or a steward) rolls, a gear's die once per move: "
-        "asked again, the same roll (201 each time); another gear's die: 409 `site.remote_gear_committed`.",
+        "asked again, the same roll (201 each time); another gear's die: 409 `site.remote_gear_committed`. "
+        "A gear's roll comes with its `choices` (the legal stops, as `GET …/choices/?gear=&roll=` gives "
+        "them; send `option`, `xp` and `pit` as there): a move in one request less.",
     )
     def post(self, request: Request, pk: int) -> Response:
         data = request.data if isinstance(request.data, Mapping) else {}
         die = data.get("die", "d20")
         if not isinstance(die, str):
             raise TableRefused(_('die: a gear "1"–"6" or "d20", got %(v)s') % {"v": str(die)[:20]})
+        extra = {name: data.get(name) for name in ("option", "xp", "pit")}
+        for name, value in extra.items():
+            if value is not None and not isinstance(value, Mapping):
+                raise TableRefused(
+                    _("%(name)s: a JSON object, got %(v)s") % {"name": name, "v": str(value)[:80]}
+                )
         try:
             rolled = _written(services.table_roll, pk, user=request.user, die=die)
         except NoSuchDie:
             raise TableRefused(_("There is no such die.")) from None
-        body = {
+        body: dict[str, Any] = {
             "step": rolled.step,
             "die": rolled.die,
             "roll": rolled.roll,
             "car": rolled.car,
             "counter": rolled.counter,
+            "choices": None,
         }
-        return Response(as_json(SiteRollSerializer, body), status=status.HTTP_201_CREATED)
+        if rolled.die.isdigit():  # a gear's die: the stops it offers (7th gear's two: ask with both)
+            body["choices"] = selectors.table_choices(
+                table=_table(pk), gear=int(rolled.die), roll=rolled.roll, **extra
+            )
+        return Response(as_json(RolledSerializer, body), status=status.HTTP_201_CREATED)
 
 
 class TableFinishApi(_Base):

@@ -480,6 +480,15 @@ class ChoicesSerializer(Answer):
     tests = TestsSerializer(required=False)
 
 
+@extend_schema_serializer(component_name="RaceNightRolled")
+class RolledSerializer(SiteRollSerializer):
+    """A roll the site just made; a gear's comes with the stops it offers."""
+
+    choices = ChoicesSerializer(
+        allow_null=True, help_text="A gear's roll: the choices for that gear and roll; null for a d20."
+    )
+
+
 # -- the other answers -----------------------------------------------------------------------
 
 

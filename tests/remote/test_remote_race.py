@@ -128,6 +128,9 @@ def test_a_driver_plays_only_his_own_car_and_only_in_its_turn():
     first = client.post(f"/api/tables/{table.pk}/rolls/", {"die": "1"}, format="json").json()
     again = client.post(f"/api/tables/{table.pk}/rolls/", {"die": "1"}, format="json").json()
     assert first == again and first["car"] == car
+    # a gear's roll comes with its stops, as the choices give them for that gear and roll
+    stops = client.get(f"/api/tables/{table.pk}/choices/", {"gear": 1, "roll": first["roll"]}).json()
+    assert first["choices"] == stops and first["choices"]["stops"]
     other_gear = client.post(f"/api/tables/{table.pk}/rolls/", {"die": "2"}, format="json")
     assert other_gear.status_code == 409 and other_gear.json()["code"] == "site.remote_gear_committed"
 
