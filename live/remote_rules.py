@@ -78,7 +78,15 @@ def check_car(table: LiveTable, user: AbstractBaseUser | None, car: str, *, stew
     """403 unless `user` drives `car` (a steward may play any car)."""
     if steward:
         return
-    if car not in cars_of(table, user):
+    drives = (
+        user is not None
+        and user.is_authenticated
+        and car.isdigit()  # a car id is its number (`SeasonEntry.car_id`)
+        and RaceEntry.objects.filter(
+            race_id=table.race_id, season_entry__driver__user=user, season_entry__car_number=int(car)
+        ).exists()
+    )
+    if not drives:
         raise PermissionDenied(_("Car %(car)s is not yours: each driver plays his own car.") % {"car": car})
 
 

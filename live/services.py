@@ -313,7 +313,7 @@ def _step(
         locked.updated_at = timezone.now()
         locked.save(update_fields=["steps", "revision", "status", "updated_at"])
     engine.remember(locked, after)
-    changed(locked, "step")
+    changed(locked, "step", {"car": normal.get("car"), "auto": auto, "kind": kind})
     return locked, after, True
 
 

@@ -69,7 +69,9 @@ class Hours:
             .order_by("starts_on")
             .values_list("starts_on", "ends_on")
         )
-        prefs = RemotePrefs.objects.filter(user=user).first()
+        # read with the user (select_related("remote_prefs")) when the caller could
+        cached = user._state.fields_cache.get("remote_prefs", False) if hasattr(user, "_state") else False
+        prefs = cached if cached is not False else RemotePrefs.objects.filter(user=user).first()
         if prefs is None:
             return cls(time_zone=settings.TIME_ZONE, vacations=vacations)
         return cls(

@@ -11,9 +11,9 @@ from live.signals import table_changed
 
 
 @receiver(table_changed, dispatch_uid="remote-table-changed")
-def _table_changed(*, table_id: int, mode: str, what: str, **_kw: Any) -> None:
+def _table_changed(*, table_id: int, mode: str, what: str, step: dict | None = None, **_kw: Any) -> None:
     if mode != "remote":
         return
     from remote.turns import table_moved
 
-    table_moved(table_id, what)
+    table_moved(table_id, what, step)

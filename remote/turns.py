@@ -27,6 +27,7 @@ from live.remote_rules import driver_of
 from live.rolls import site_roll
 from live.services import TableConflict, TableRefused, table_finish, table_move, table_restart
 from notifications.models import Notice
+from races.models import RaceEntry
 from remote.clock import Hours, deadline
 from remote.models import CarClock
 from remote.notices import AUTOPILOT, YOUR_MOVE, tell
@@ -39,7 +40,7 @@ Auto = LiveStep.Auto
 _local = threading.local()
 
 
-def table_moved(table_id: int, what: str) -> None:
+def table_moved(table_id: int, what: str, step: dict | None = None) -> None:
     """Move the table's clocks on after a write (see the module's doc). Re-entered by the writes
     it makes itself: those only ask the running loop to look again."""
     busy: set[int] = getattr(_local, "busy", None) or set()
@@ -49,14 +50,14 @@ def table_moved(table_id: int, what: str) -> None:
     busy.add(table_id)
     try:
         for _n in range(1000):  # a whole race of autopilots at most; then the sweep carries on
-            if not _advance(table_id, what):
+            if not _advance(table_id, what, step):
                 return
-            what = "step"
+            what, step = "step", None  # the site's own step: nobody came back
     finally:
         busy.discard(table_id)
 
 
-def _advance(table_id: int, what: str) -> bool:
+def _advance(table_id: int, what: str, step: dict | None) -> bool:
     """One look at the table; True when the site played a step (look again)."""
     table = LiveTable.objects.select_related("race__season", "race__circuit").filter(pk=table_id).first()
     if table is None or not table.remote:
@@ -66,8 +67,13 @@ def _advance(table_id: int, what: str) -> bool:
         if table.status == LiveTable.Status.OVER:
             _finish(table)
         return False
-    if what == "step":
-        _came_back(table)
+    if what == "created":
+        _clocks_new(table)
+    if what == "step" and step is not None and step.get("kind") == "move" and not step.get("auto"):
+        # the driver played himself: his clock stops, his missed moves are forgiven
+        CarClock.objects.filter(table=table, car=step.get("car")).update(
+            step=None, due_at=None, waiting_since=None, missed=0
+        )
     now = engine.engine_table(table)
     to = now.to_play
     if to is None:
@@ -104,20 +110,26 @@ def _advance(table_id: int, what: str) -> bool:
     return False
 
 
-def _clock(table: LiveTable, car: str) -> CarClock:
-    clock, _created = CarClock.objects.get_or_create(
-        table=table, car=car, defaults={"user_id": driver_of(table, car)}
+def _clocks_new(table: LiveTable) -> None:
+    """A clock for each car of a new table, with its driver (one query for all)."""
+    drivers = {
+        entry.season_entry.car_id: entry.season_entry.driver.user_id
+        for entry in RaceEntry.objects.filter(race_id=table.race_id).select_related("season_entry__driver")
+    }
+    cars = [c.get("car") for c in table.header.get("cars", ()) if isinstance(c, dict)]
+    CarClock.objects.bulk_create(
+        [CarClock(table=table, car=car, user_id=drivers.get(car)) for car in cars], ignore_conflicts=True
     )
+
+
+def _clock(table: LiveTable, car: str) -> CarClock:
+    rows = CarClock.objects.select_related("user__profile", "user__remote_prefs")
+    clock = rows.filter(table=table, car=car).first()
+    if clock is None:  # a table from before its clocks were made at its opening
+        CarClock.objects.get_or_create(table=table, car=car, defaults={"user_id": driver_of(table, car)})
+        clock = rows.get(table=table, car=car)
+    clock.table = table
     return clock
-
-
-def _came_back(table: LiveTable) -> None:
-    """The last step was a driver's own: his clock stops, and his missed moves are forgiven."""
-    last = table.rows.filter(index=table.steps - 1).first()
-    if last is None or last.kind != LiveStep.Kind.MOVE or last.auto:
-        return
-    car = last.body.get("car")
-    CarClock.objects.filter(table=table, car=car).update(step=None, due_at=None, waiting_since=None, missed=0)
 
 
 def _start(table: LiveTable, clock: CarClock, turn: int) -> None:
@@ -128,7 +140,8 @@ def _start(table: LiveTable, clock: CarClock, turn: int) -> None:
     clock.waiting_since = started
     clock.due_at = deadline(started, table.race.season.move_hours, hours)
     clock.save(update_fields=["step", "waiting_since", "due_at"])
-    transaction.on_commit(lambda: notify(clock, YOUR_MOVE, turn=turn), robust=True)
+    # a new step: nothing was told for it yet
+    transaction.on_commit(lambda: notify(clock, YOUR_MOVE, turn=turn, hours=hours, fresh=True), robust=True)
 
 
 def notice_params(clock: CarClock, turn: int | None = None, zone: str | None = None) -> dict[str, object]:
@@ -148,19 +161,28 @@ def notice_params(clock: CarClock, turn: int | None = None, zone: str | None = N
     }
 
 
-def notify(clock: CarClock, kind: str, *, turn: int | None = None, key: str | None = None) -> list[str]:
+def notify(
+    clock: CarClock,
+    kind: str,
+    *,
+    turn: int | None = None,
+    key: str | None = None,
+    hours: Hours | None = None,
+    fresh: bool = False,
+) -> list[str]:
     """Tell the clock's driver, once for the clock's step and `kind`, unless he is in his quiet
-    hours now (the sweep tells him once they end). Returns the channels used."""
+    hours now (the sweep tells him once they end). Returns the channels used. `hours`: his, read
+    already; `fresh`: the step is new, nothing can have been told for it."""
     from remote.clock import quiet_until
 
     user = clock.user
     if user is None:
         return []
-    hours = Hours.of(user, clock.table.race.season)
+    hours = hours or Hours.of(user, clock.table.race.season)
     if quiet_until(timezone.now(), hours) is not None:
         return []
     key = key or f"remote:{clock.table_id}:{clock.step}:{kind}"
-    if Notice.objects.filter(key=key, sent_at__isnull=False).exists():
+    if not fresh and Notice.objects.filter(key=key, sent_at__isnull=False).exists():
         return []  # told already (the sweep asks again every pass)
     return tell(user=user, key=key, kind=kind, params=notice_params(clock, turn, hours.time_zone))
 
