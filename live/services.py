@@ -66,6 +66,7 @@ class TableTaken(TableRefused):
 TABLE_OPEN = "live.table_open"
 TABLE_QUOTA = "live.table_quota"
 TABLE_CLOSED = "live.table_closed"
+REMOTE_RACE = "live.remote_race"
 
 
 def _may_write(race: Race, user: AbstractBaseUser) -> None:
@@ -110,6 +111,11 @@ def table_create(
     header, seed = fair_header(header, race, site_weather=site_weather)
     if race.status == Race.Status.OFFICIAL:
         raise TableRefused(_("The results of %(race)s are official: no more sheets.") % {"race": race})
+    if race.is_remote and not site:
+        raise TableRefused(
+            _("%(race)s is played remotely: the site opens its table at its start.") % {"race": race},
+            code=REMOTE_RACE,
+        )
     steward = site or steward_may(user, "add_racesheet")
     with transaction.atomic():
         if not steward:

@@ -221,11 +221,17 @@ def race_night(request: HttpRequest, pk: int) -> HttpResponse:
     if table is not None:
         return _to_table(table, paper)
     may_record = may_record_race(race=race, user=request.user)
-    if not may_record or race.status == Race.Status.OFFICIAL:
+    # a remote race's table is the site's to open, at the race's start (remote/opening.py)
+    if not may_record or race.status == Race.Status.OFFICIAL or race.is_remote:
         return render(
             request,
             "live/no_table.html",
-            {"race": race, "finished": selectors.race_tables(race=race).first(), "may_record": may_record},
+            {
+                "race": race,
+                "finished": selectors.race_tables(race=race).first(),
+                "may_record": may_record,
+                "remote": race.is_remote,
+            },
         )
     form = SetupForm(request.POST if request.method == "POST" else None, race=race)
     problems: list[str] = []

@@ -16,6 +16,7 @@ from django.utils import timezone
 
 from live.forms import TICKS_SENT, SetupForm, races_field
 from live.models import LiveTable
+from live.rolls import SiteRoll
 from live.services import TableRefused, TableTaken, table_create
 from races.models import Race
 
@@ -61,7 +62,7 @@ def open_race(race: Race) -> LiveTable | None:
     """The race's remote table, opened now (None: it has one, or cannot start; logged)."""
     try:
         header, absent = remote_header(race)
-        return table_create(
+        table = table_create(
             race=race,
             user=None,
             header=header,
@@ -75,6 +76,9 @@ def open_race(race: Race) -> LiveTable | None:
     except TableRefused as exc:
         logger.error("remote race %s cannot open: %s", race.pk, exc)
         return None
+    # the weather d20 is the seed's (step 0): listed in the log's dice, checked with the rest
+    SiteRoll.objects.create(table=table, step=0, die="weather", roll=table.header["weather"]["race"], by=None)
+    return table
 
 
 def open_due_races() -> int:

@@ -192,3 +192,23 @@ def test_the_api_sets_a_race_remote_and_says_so_with_the_seasons_hours():
     race = admin.patch(f"/api/races/{remote.race.pk}/", {"mode": "table"}, format="json").json()
     assert (race["mode"], race["is_remote"]) == ("table", False)
     assert admin.patch(f"/api/races/{remote.race.pk}/", {"mode": "phone"}, format="json").status_code == 400
+
+
+def test_nobody_opens_a_remote_race_at_a_table_the_site_opens_it():
+    remote = remote_oval(laps=1)
+    alice = remote.client(remote.oval.alice)
+    header = {"format": "formule-de/race-log@1", "circuit": "ovale", "weather": {"race": 5}, "cars": []}
+    refused = alice.post(f"/api/races/{remote.race.pk}/tables/", header, format="json")
+    assert refused.status_code == 400 and refused.json()["code"] == "live.remote_race"
+    from django.test import Client
+
+    page = Client()
+    page.force_login(remote.oval.alice)
+    answer = page.get(f"/races/{remote.race.pk}/live/", HTTP_ACCEPT_LANGUAGE="en")
+    assert answer.status_code == 200 and "played remotely" in answer.content.decode()
+    assert not LiveTable.objects.filter(race=remote.race).exists()
+    # once the site opened it, the page goes to the table; its weather is the seed's, listed
+    sweep()
+    assert page.get(f"/races/{remote.race.pk}/live/").status_code == 302
+    weather = remote.table().site_rolls.get(die="weather")
+    assert weather.roll == remote.table().header["weather"]["race"]
