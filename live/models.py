@@ -47,7 +47,7 @@ class LiveTable(models.Model):
         REMOTE = "remote", _("remote")  # each driver plays his own car; the site rolls every die
 
     mode = models.CharField(
-        _("mode"), max_length=8, choices=Mode.choices, default=Mode.TABLE, db_default="table"
+        _("how it is played"), max_length=8, choices=Mode.choices, default=Mode.TABLE, db_default="table"
     )
     steps = models.PositiveIntegerField(_("steps played"), default=0)
     # bumped by every write (a step played or undone): the key of the rebuilt engine table's cache
