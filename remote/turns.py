@@ -22,6 +22,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from live import engine
+from live.dice import binding
 from live.models import LiveStep, LiveTable
 from live.remote_rules import driver_of
 from live.rolls import site_roll
@@ -197,12 +198,22 @@ def autopilot_play(table_id: int, car: str, why: str, *, gear: int | None = None
             if now.to_play is None or now.to_play.car != car:
                 return False
 
+            # the gear's die its driver rolled already for this move binds the autopilot too:
+            # letting the time run out never buys another roll
+            rolled = {r.die: r.roll for r in binding(table).exclude(die="d20").order_by("pk")}
+            if gear is None and len(rolled) == 1:
+                gear = int(next(iter(rolled)))
+
             def roll(die: str) -> int:
+                if die in rolled:
+                    return rolled.pop(die)
                 return site_roll(table=table, die=die, by=None, car=car).roll
 
             move = autopilot_move(now, roll, gear=gear, seed=table.steps)
+            if move is None and why != Auto.ADVANCE:  # the driver's die did not fit: the autopilot's own
+                move = autopilot_move(now, roll, seed=table.steps)
             if move is None:
-                if gear is None:
+                if why != Auto.ADVANCE:
                     logger.error("table %s: the autopilot found no move for car %s", table_id, car)
                 return False
             table_move(
@@ -218,7 +229,11 @@ def expire(clock_id: int, at: datetime | None = None) -> bool:
     """The clock's deadline has passed: the autopilot plays the car, the driver is told, and a
     third miss in a row keeps him on autopilot. False if the car is no longer waiting."""
     at = at or timezone.now()
-    clock = CarClock.objects.select_related("table__race__season", "table__race__circuit", "user").filter(pk=clock_id).first()
+    clock = (
+        CarClock.objects.select_related("table__race__season", "table__race__circuit", "user")
+        .filter(pk=clock_id)
+        .first()
+    )
     if clock is None or clock.due_at is None or clock.due_at > at or clock.step != clock.table.steps:
         return False
     step = clock.step

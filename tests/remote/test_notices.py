@@ -54,7 +54,7 @@ def test_quiet_hours_hold_your_move_until_they_end_then_it_is_sent_once(english)
     sweep()
     sweep()
     mails = _told(clock.user)
-    assert len(mails) == 1 and "Your move" in mails[0].subject
+    assert len(mails) == 1 and "À vous de jouer" in mails[0].subject  # his language: the site's, French
     assert Notice.objects.filter(key__endswith=f":{YOUR_MOVE}", channel="email").count() == 1
 
 
@@ -73,7 +73,7 @@ def test_the_reminders_come_once_each_at_half_time_and_an_hour_before(english):
     assert len(_told(user)) == 1
     sweep(now=clock.waiting_since + timedelta(hours=12, minutes=1))
     sweep(now=clock.waiting_since + timedelta(hours=12, minutes=2))
-    assert len(_told(user)) == 2 and "Reminder" in _told(user)[-1].subject
+    assert len(_told(user)) == 2 and "Rappel" in _told(user)[-1].subject
     sweep(now=clock.due_at - timedelta(minutes=59))
     sweep(now=clock.due_at - timedelta(minutes=58))
     assert len(_told(user)) == 3

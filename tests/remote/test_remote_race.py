@@ -47,7 +47,12 @@ def test_a_remote_race_opens_is_played_by_its_drivers_and_the_autopilot_and_beco
     assert clock.user == remote.drivers[first] and clock.step == 0
     assert clock.due_at - clock.waiting_since == timedelta(hours=24)
     told = [m for m in mail.outbox if m.to == [remote.drivers[first].email]]
-    assert len(told) == 1 and "Your move" in told[0].subject and f"/live/tables/{table.pk}/" in told[0].body
+    # in the driver's language (his profile's: the site's, French), with the link into the move
+    assert (
+        len(told) == 1
+        and "À vous de jouer" in told[0].subject
+        and f"/live/tables/{table.pk}/" in told[0].body
+    )
 
     # each car's driver plays his own; one deadline passes (the clock moved on a day)
     missed = None
@@ -72,7 +77,7 @@ def test_a_remote_race_opens_is_played_by_its_drivers_and_the_autopilot_and_beco
     assert sheet.status == RaceSheet.Status.VALID, sheet.verdict.get("violations", [])[:3]
     log = sheet.log
     assert {"turn", "move", "car", "why"} <= set(log["autopilot"][0]) and log["autopilot"][0]["car"] == "3"
-    assert [m for m in mail.outbox if "autopilot played car 3" in m.subject]
+    assert [m for m in mail.outbox if "pilote automatique a joué la voiture 3" in m.subject]
     remote.race.refresh_from_db()
     assert remote.race.results.count() == 3
 
@@ -212,3 +217,20 @@ def test_nobody_opens_a_remote_race_at_a_table_the_site_opens_it():
     assert page.get(f"/races/{remote.race.pk}/live/").status_code == 302
     weather = remote.table().site_rolls.get(die="weather")
     assert weather.roll == remote.table().header["weather"]["race"]
+
+
+def test_the_autopilot_keeps_the_gear_and_roll_its_driver_rolled_before_his_time_ran_out():
+    remote = remote_oval(laps=1)
+    sweep()
+    table = remote.table()
+    car = to_play(remote, table.pk)
+    client = remote.client(remote.drivers[car])
+    rolled = client.post(f"/api/tables/{table.pk}/rolls/", {"die": "1"}, format="json").json()
+    clock = CarClock.objects.get(table=table, car=car)
+
+    assert sweep(now=clock.due_at + timedelta(seconds=1))["autopilot"] == 1
+
+    played = LiveStep.objects.get(table=table, index=0)
+    assert played.auto == "deadline"
+    assert (played.body["gear"], played.body["roll"]) == (1, rolled["roll"])
+    assert table.site_rolls.exclude(die__in=("d20", "weather")).count() == 1  # no second gear die
