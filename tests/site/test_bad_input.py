@@ -21,7 +21,7 @@ pytestmark = pytest.mark.django_db
 
 
 @pytest.mark.parametrize("name", ["Alice\nBEGIN:VEVENT", "Bob\x00", "Eve\u202egnp.exe", "Tab\there"])
-def test_names_with_control_characters_are_refused_by_the_services(name):
+def test_names_with_control_characters_are_refused_by_the_services(name, english):
     with pytest.raises(ValidationError) as err:
         driver_create(name=name, slug="x")
     assert "control character" in str(err.value.message_dict["name"])
