@@ -54,7 +54,9 @@ def test_the_api_answers_a_json_503_with_retry_after_while_the_database_is_down(
     assert response.status_code == 503
     assert response["Content-Type"] == "application/json"
     assert response["Retry-After"] == "30"
-    assert "database" in response.json()["detail"]
+    assert "base de données" in response.json()["detail"]  # the site's language by default
+    english = Client(raise_request_exception=False, HTTP_ACCEPT_LANGUAGE="en").get(reverse("api:driver-list"))
+    assert "database" in english.json()["detail"]
 
 
 def test_the_pages_answer_a_styled_503_while_the_database_is_down(database_down):
