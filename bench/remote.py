@@ -140,7 +140,12 @@ def _move(client: Client, table, figures: Figures, window: tuple[float, float]) 
         figures.errors[f"GET choices {status}: {str(choices)[:120]}"] += 1
         return True
     car = choices.get("car")
-    if car is None and not choices.get("restart_due") and not choices.get("wait") and choices.get("turn") is None:
+    if (
+        car is None
+        and not choices.get("restart_due")
+        and not choices.get("wait")
+        and choices.get("turn") is None
+    ):
         return False  # the race is over
     if car is None or choices["restart_due"] or choices["wait"] or car not in table.tokens:
         with figures.lock:
@@ -158,7 +163,10 @@ def _move(client: Client, table, figures: Figures, window: tuple[float, float]) 
     posted = time.perf_counter()
     steps = choices["steps"]
     status, answer = client.call(
-        "POST", base + f"moves/?events={steps + 1}", token, {"move": safe[-1]["way"]["move"], "expected": steps}
+        "POST",
+        base + f"moves/?events={steps + 1}",
+        token,
+        {"move": safe[-1]["way"]["move"], "expected": steps},
     )
     done = time.perf_counter()
     if status not in (200, 201):
