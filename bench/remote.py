@@ -36,7 +36,6 @@ import json
 import os
 import platform
 import secrets
-import shutil
 import signal
 import subprocess
 import sys
@@ -53,7 +52,7 @@ sys.path.insert(0, str(ROOT))
 
 from bench.pipeline import _cpu_seconds, _database_cpu_seconds, _start_workers  # noqa: E402
 from bench.pipeline import _stop as _stop_workers  # noqa: E402
-from bench.site import HOST, MINIMAL, SETTINGS, Scratch, _free_port, _percentile, _start, _stop  # noqa: E402
+from bench.site import HOST, MINIMAL, SETTINGS, Scratch, _clean_up, _free_port, _percentile, _start  # noqa: E402
 
 TARGET_RATE = 35  # moves/s sustained
 TARGET_RATIO = 10  # move p95 over the minimal view's p95
@@ -376,19 +375,9 @@ def main(argv: list[str] | None = None) -> int:  # noqa: PLR0915 - set-up, run, 
         print("interrupted", file=sys.stderr)
         return 130
     finally:
-        if server is not None:
-            _stop(server)
         if workers:
             _stop_workers(workers)
-        if django_ready:
-            from django.db import connections
-
-            connections.close_all()
-        scratch.drop()
-        if args.keep:
-            print(f"kept: {scratch.url}")
-        else:
-            shutil.rmtree(folder, ignore_errors=True)
+        _clean_up(server, django_ready, scratch, folder, keep=args.keep)
 
 
 def _server_command(args: argparse.Namespace, port: int) -> list[str]:

@@ -489,17 +489,25 @@ def main(argv: list[str] | None = None) -> int:
         print("interrupted", file=sys.stderr)
         return 130
     finally:
-        if server is not None:
-            _stop(server)
-        if django_ready:
-            from django.db import connections
+        _clean_up(server, django_ready, scratch, folder, keep=args.keep)
 
-            connections.close_all()
-        scratch.drop()
-        if args.keep:
-            print(f"kept: {scratch.url}")
-        else:
-            shutil.rmtree(folder, ignore_errors=True)
+
+def _clean_up(
+    server: subprocess.Popen | None, django_ready: bool, scratch: Scratch, folder: Path, *, keep: bool
+) -> None:
+    """Stop the server, close Django's connections, drop the scratch database and remove the
+    run's folder (both kept with `keep`): on the way out, however it is taken."""
+    if server is not None:
+        _stop(server)
+    if django_ready:
+        from django.db import connections
+
+        connections.close_all()
+    scratch.drop()
+    if keep:
+        print(f"kept: {scratch.url}")
+    else:
+        shutil.rmtree(folder, ignore_errors=True)
 
 
 if __name__ == "__main__":

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import contextlib
 import logging
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import Any
 
 from celery import Task, shared_task
@@ -86,15 +86,8 @@ def deliver(
 ) -> str:
     """Send one notification unless the Notice row says it went already."""
     recipient = f"user:{user_id}" if user_id else "league"
-    notice, _created = Notice.objects.get_or_create(key=key, channel=channel, recipient=recipient)
-    if notice.sent_at is not None:
-        return "already sent"
-    with _lease(f"notice-sending:{notice.pk}") as mine:
-        if not mine:
-            return "being sent by another task"
-        # another worker may have sent it and let go of the lease since the row was read
-        if Notice.objects.filter(pk=notice.pk, sent_at__isnull=False).exists():
-            return "already sent"
+
+    def send() -> None:
         if channel == Notice.Channel.EMAIL:
             user = get_user_model().objects.select_related("profile").get(pk=user_id)
             profile = getattr(user, "profile", None)
@@ -107,6 +100,24 @@ def deliver(
                 subject, body = render(kind, params)
             who = f" ({', '.join(mentions)})" if mentions else ""
             channels.webhook_post(url=settings.LEAGUE_WEBHOOK_URL, text=f"**{subject}**{who}\n{body}")
+
+    return send_once(key=key, channel=channel, recipient=recipient, send=send)
+
+
+def send_once(*, key: str, channel: str, recipient: str, send: Callable[[], None]) -> str:
+    """Run `send` unless the Notice row of (key, channel, recipient) says it went already, under a
+    lease so that two workers taking the same message send it once; the row marked sent after.
+    Returns what happened ("sent", "already sent", "being sent by another task")."""
+    notice, _created = Notice.objects.get_or_create(key=key, channel=channel, recipient=recipient)
+    if notice.sent_at is not None:
+        return "already sent"
+    with _lease(f"notice-sending:{notice.pk}") as mine:
+        if not mine:
+            return "being sent by another task"
+        # another worker may have sent it and let go of the lease since the row was read
+        if Notice.objects.filter(pk=notice.pk, sent_at__isnull=False).exists():
+            return "already sent"
+        send()
         Notice.objects.filter(pk=notice.pk, sent_at__isnull=True).update(sent_at=timezone.now())
     return "sent"
 

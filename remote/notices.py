@@ -11,25 +11,25 @@ into the move. A notice due in the driver's quiet hours is not sent then: the sw
 from __future__ import annotations
 
 import logging
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from celery import shared_task
 from django.conf import settings
 from django.contrib.auth import get_user_model
-from django.utils import timezone, translation
-from django.utils.translation import gettext as _
+from django.utils import translation
+from django.utils.translation import gettext_lazy
 
 from notifications.links import link
 from notifications.messages import RENDER, race_name
-from notifications.models import Notice
 from notifications.recipients import preferences
 from notifications.tasks import (
     NOTICE_BACKOFF,
     NOTICE_BACKOFF_MAX,
     NOTICE_RETRIES,
     NoticeTask,
-    _lease,
     deliver,
+    send_once,
 )
 
 if TYPE_CHECKING:
@@ -66,34 +66,36 @@ def _words(p: dict[str, Any]) -> dict[str, Any]:
     return {**p, "race": race, "due": _due(p)}
 
 
-def _your_move(p: dict[str, Any]) -> tuple[str, str]:
-    p = _words(p)
-    return (
-        _("Your move: car %(car)s, %(race)s") % p,
-        _("Car %(car)s is to play (turn %(turn)s). Play before %(due)s or the autopilot will: %(url)s")
-        % {**p, "url": link(p, p["path"])},
-    )
+# each notice's subject and body (rendered in the recipient's language by the task that sends it)
+WORDS = {
+    YOUR_MOVE: (
+        gettext_lazy("Your move: car %(car)s, %(race)s"),
+        gettext_lazy(
+            "Car %(car)s is to play (turn %(turn)s). Play before %(due)s or the autopilot will: %(url)s"
+        ),
+    ),
+    REMINDER: (
+        gettext_lazy("Reminder, your move: car %(car)s, %(race)s"),
+        gettext_lazy("Car %(car)s still waits for you. The autopilot plays it at %(due)s: %(url)s"),
+    ),
+    AUTOPILOT: (
+        gettext_lazy("The autopilot played car %(car)s, %(race)s"),
+        gettext_lazy("Your time ran out: the autopilot played car %(car)s (turn %(turn)s). %(url)s"),
+    ),
+}
 
 
-def _reminder(p: dict[str, Any]) -> tuple[str, str]:
-    p = _words(p)
-    return (
-        _("Reminder, your move: car %(car)s, %(race)s") % p,
-        _("Car %(car)s still waits for you. The autopilot plays it at %(due)s: %(url)s")
-        % {**p, "url": link(p, p["path"])},
-    )
+def _renderer(kind: str) -> Callable[[dict[str, Any]], tuple[str, str]]:
+    subject, body = WORDS[kind]
+
+    def render(p: dict[str, Any]) -> tuple[str, str]:
+        p = {**_words(p), "url": link(p, p["path"])}
+        return str(subject) % p, str(body) % p
+
+    return render
 
 
-def _autopilot(p: dict[str, Any]) -> tuple[str, str]:
-    p = _words(p)
-    return (
-        _("The autopilot played car %(car)s, %(race)s") % p,
-        _("Your time ran out: the autopilot played car %(car)s (turn %(turn)s). %(url)s")
-        % {**p, "url": link(p, p["path"])},
-    )
-
-
-RENDER.update({YOUR_MOVE: _your_move, REMINDER: _reminder, AUTOPILOT: _autopilot})
+RENDER.update({kind: _renderer(kind) for kind in WORDS})
 
 
 def tell(*, user: AbstractBaseUser, key: str, kind: str, params: dict[str, Any]) -> list[str]:
@@ -138,21 +140,12 @@ def deliver_push(*, key: str, kind: str, params: dict[str, Any], user_id: int) -
     """The notice as a Web Push message to each of the user's devices, unless already sent."""
     from remote.push import push_to_user
 
-    recipient = f"user:{user_id}"
-    notice, _created = Notice.objects.get_or_create(key=key, channel="push", recipient=recipient)
-    if notice.sent_at is not None:
-        return "already sent"
-    with _lease(f"notice-sending:{notice.pk}") as mine:
-        if not mine:
-            return "being sent by another task"
-        # another worker may have sent it between the read above and the lease
-        if Notice.objects.filter(pk=notice.pk, sent_at__isnull=False).exists():
-            return "already sent"
+    def send() -> None:
         user = get_user_model().objects.select_related("profile").get(pk=user_id)
         profile = getattr(user, "profile", None)
         with translation.override(profile.language if profile else settings.LANGUAGE_CODE):
             title, body = RENDER[kind](params)
         url = link(params, params["path"])
         push_to_user(user, {"title": title, "body": body, "url": url, "tag": key.rsplit(":", 1)[0]})
-        Notice.objects.filter(pk=notice.pk, sent_at__isnull=True).update(sent_at=timezone.now())
-    return "sent"
+
+    return send_once(key=key, channel="push", recipient=f"user:{user_id}", send=send)
