@@ -88,7 +88,7 @@ bench-remote: install-dev
 ## Production on one machine: migrate, collect static files, then gunicorn, the workers (sheets; notices) and beat (Procfile, honcho).
 ## Needs SECRET_KEY, ALLOWED_HOSTS, DATABASE_URL (PostgreSQL) and REDIS_URL; see docs/deploy.md.
 prod: install
-	@test -n "$$SECRET_KEY" -a -n "$$DATABASE_URL" -a -n "$$REDIS_URL" || { echo "make prod: set SECRET_KEY, DATABASE_URL and REDIS_URL (docs/deploy.md)"; exit 2; }
+	@test -n "$$SECRET_KEY" -a -n "$$DATABASE_URL" -a -n "$$REDIS_URL" -a -n "$$VAPID_PRIVATE_KEY" -a -n "$$VAPID_PUBLIC_KEY" || { echo "make prod: set SECRET_KEY, DATABASE_URL, REDIS_URL, VAPID_PRIVATE_KEY and VAPID_PUBLIC_KEY (docs/deploy.md; python -m remote.vapid makes a key pair)"; exit 2; }
 	DJANGO_SETTINGS_MODULE=config.settings.production $(PY) manage.py migrate --noinput
 	DJANGO_SETTINGS_MODULE=config.settings.production $(PY) manage.py collectstatic --noinput -v 0
 	DJANGO_SETTINGS_MODULE=config.settings.production $(VENV)/bin/honcho start -f Procfile web worker notify beat

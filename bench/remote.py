@@ -35,7 +35,6 @@ import http.client
 import json
 import os
 import platform
-import secrets
 import signal
 import subprocess
 import sys
@@ -52,7 +51,7 @@ sys.path.insert(0, str(ROOT))
 
 from bench.pipeline import _cpu_seconds, _database_cpu_seconds, _start_workers  # noqa: E402
 from bench.pipeline import _stop as _stop_workers  # noqa: E402
-from bench.site import HOST, MINIMAL, SETTINGS, Scratch, _clean_up, _free_port, _percentile, _start  # noqa: E402
+from bench.site import HOST, MINIMAL, Scratch, _clean_up, _free_port, _percentile, _start, production_env  # noqa: E402
 
 TARGET_RATE = 35  # moves/s sustained
 TARGET_RATIO = 10  # move p95 over the minimal view's p95
@@ -240,21 +239,9 @@ def main(argv: list[str] | None = None) -> int:  # noqa: PLR0915 - set-up, run, 
     folder = Path(tempfile.mkdtemp(prefix="fdleague-bench-remote-"))
     name = f"bench_remote_{os.getpid()}"
     scratch = Scratch(f"postgres://postgres@127.0.0.1:5432/{name}", folder, args.keep)
-    from remote.vapid import key_pair_new
-
-    private, public = key_pair_new()
     os.environ.update(
         {
-            "DJANGO_SETTINGS_MODULE": SETTINGS,
-            "SECRET_KEY": secrets.token_urlsafe(40),
-            "ALLOWED_HOSTS": f"{HOST},testserver",
-            "DEBUG": "False",
-            "SECURE_SSL_REDIRECT": "False",
-            "DATABASE_URL": scratch.url,
-            "MEDIA_ROOT": str(folder / "media"),
-            "LOG_LEVEL": "WARNING",
-            "VAPID_PRIVATE_KEY": private,
-            "VAPID_PUBLIC_KEY": public,
+            **production_env(scratch, folder),
             "SITE_URL": f"http://{HOST}",
             "EMAIL_BACKEND": "django.core.mail.backends.locmem.EmailBackend",
             "LEAGUE_WEBHOOK_URL": "",

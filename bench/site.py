@@ -419,22 +419,30 @@ def _report(
     return ok
 
 
+def production_env(scratch: Scratch, folder: Path) -> dict[str, str]:
+    """The environment production's settings read, for a run on `scratch` in `folder`."""
+    from remote.vapid import key_pair_new
+
+    private, public = key_pair_new()  # Web Push's keys: production requires them
+    return {
+        "DJANGO_SETTINGS_MODULE": SETTINGS,
+        "SECRET_KEY": secrets.token_urlsafe(40),
+        "ALLOWED_HOSTS": f"{HOST},testserver",
+        "DEBUG": "False",
+        "SECURE_SSL_REDIRECT": "False",
+        "DATABASE_URL": scratch.url,
+        "MEDIA_ROOT": str(folder / "media"),
+        "LOG_LEVEL": "WARNING",
+        "VAPID_PRIVATE_KEY": private,
+        "VAPID_PUBLIC_KEY": public,
+    }
+
+
 def main(argv: list[str] | None = None) -> int:
     args = _args(argv)
     folder = Path(tempfile.mkdtemp(prefix="fdleague-bench-site-"))
     scratch = Scratch(args.database_url, folder, args.keep)
-    os.environ.update(
-        {
-            "DJANGO_SETTINGS_MODULE": SETTINGS,
-            "SECRET_KEY": secrets.token_urlsafe(40),
-            "ALLOWED_HOSTS": f"{HOST},testserver",
-            "DEBUG": "False",
-            "SECURE_SSL_REDIRECT": "False",
-            "DATABASE_URL": scratch.url,
-            "MEDIA_ROOT": str(folder / "media"),
-            "LOG_LEVEL": "WARNING",
-        }
-    )
+    os.environ.update(production_env(scratch, folder))
     # Production needs a broker and serves cached pages from Redis: the local one by default, under
     # a key prefix of this run's own, so other users of the server are not disturbed.
     os.environ.setdefault("REDIS_URL", "redis://127.0.0.1:6379/0")

@@ -34,7 +34,10 @@ def procfile() -> dict[str, str]:
 
 def production_env(folder: Path, database: str, tag: str, **extra: str) -> dict[str, str]:
     """config.settings.production on `database`, with a queue, cache and Redis keys of `tag`'s own."""
+    from remote.vapid import key_pair_new
+
     kept = {k: v for k, v in os.environ.items() if k not in ("DJANGO_SETTINGS_MODULE", "DATABASE_URL")}
+    private, public = key_pair_new()  # production requires the Web Push keys
     return {
         **kept,
         "DJANGO_SETTINGS_MODULE": "config.settings.production",
@@ -56,6 +59,8 @@ def production_env(folder: Path, database: str, tag: str, **extra: str) -> dict[
         "WEB_CONCURRENCY": "2",
         "WORKER_CONCURRENCY": "1",
         "BEAT_SCHEDULE": str(folder / "beat-schedule"),
+        "VAPID_PRIVATE_KEY": private,
+        "VAPID_PUBLIC_KEY": public,
         **extra,
     }
 
