@@ -90,6 +90,7 @@ TEMPLATES = [
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
                 "sheets.context_processors.my_races",
+                "remote.context_processors.my_moves",
             ],
         },
     },

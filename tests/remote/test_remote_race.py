@@ -234,3 +234,18 @@ def test_the_autopilot_keeps_the_gear_and_roll_its_driver_rolled_before_his_time
     assert played.auto == "deadline"
     assert (played.body["gear"], played.body["roll"]) == (1, rolled["roll"])
     assert table.site_rolls.exclude(die__in=("d20", "weather")).count() == 1  # no second gear die
+
+
+def test_the_header_leads_a_driver_to_the_table_waiting_on_his_move():
+    from django.test import Client
+
+    remote = remote_oval(laps=1)
+    sweep()
+    table = remote.table()
+    car = to_play(remote, table.pk)
+    page = Client(HTTP_ACCEPT_LANGUAGE="en")
+    page.force_login(remote.drivers[car])
+    assert f'<a href="/live/tables/{table.pk}/" class="your-move">Your move</a>' in page.get("/").content.decode()
+    other = next(u for c, u in remote.drivers.items() if c != car)
+    page.force_login(other)
+    assert "your-move" not in page.get("/").content.decode()
