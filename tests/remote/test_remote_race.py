@@ -245,7 +245,83 @@ def test_the_header_leads_a_driver_to_the_table_waiting_on_his_move():
     car = to_play(remote, table.pk)
     page = Client(HTTP_ACCEPT_LANGUAGE="en")
     page.force_login(remote.drivers[car])
-    assert f'<a href="/live/tables/{table.pk}/" class="your-move">Your move</a>' in page.get("/").content.decode()
+    assert (
+        f'<a href="/live/tables/{table.pk}/" class="your-move">Your move</a>'
+        in page.get("/").content.decode()
+    )
     other = next(u for c, u in remote.drivers.items() if c != car)
     page.force_login(other)
     assert "your-move" not in page.get("/").content.decode()
+
+
+def _order(remote, table: int) -> list[str]:
+    state = remote.client(remote.oval.steward).get(f"/api/tables/{table}/").json()
+    return [c["car"] for c in state["cars"]]
+
+
+def test_a_gear_set_in_advance_is_played_when_its_car_comes_and_an_illegal_one_waits_for_its_driver():
+    remote = remote_oval(laps=1)
+    sweep()
+    table = remote.table()
+    first = to_play(remote, table.pk)
+    second, third = [c for c in ("7", "3", "8") if c != first][:2]  # grid order: 7, 3, 8
+    # 1st gear is offered from the grid; 6th is not
+    ok = remote.client(remote.drivers["3"]).post(
+        f"/api/tables/{table.pk}/advance/", {"car": "3", "gear": 1}, format="json"
+    )
+    assert ok.status_code == 200 and ok.json()["advance_gear"] == 1
+    remote.client(remote.drivers["8"]).post(
+        f"/api/tables/{table.pk}/advance/", {"car": "8", "gear": 6}, format="json"
+    )
+    # another driver's car, a bad gear
+    assert (
+        remote.client(remote.drivers["8"])
+        .post(f"/api/tables/{table.pk}/advance/", {"car": "3", "gear": 2}, format="json")
+        .status_code
+        == 403
+    )
+    assert (
+        remote.client(remote.drivers["3"])
+        .post(f"/api/tables/{table.pk}/advance/", {"car": "3", "gear": 9}, format="json")
+        .status_code
+        == 400
+    )
+    # the advance gear is the driver's own business: others do not see it
+    clocks = remote.client(remote.drivers["8"]).get(f"/api/tables/{table.pk}/clocks/").json()
+    assert {c["car"]: c["advance_gear"] for c in clocks}["3"] is None
+
+    assert first == "7"
+    assert play_move(remote.client(remote.drivers["7"]), table.pk)["status"] == 201
+
+    played = LiveStep.objects.get(table=table, index=1)
+    assert played.auto == "advance" and played.body["car"] == "3" and played.body["gear"] == 1
+    # 6th was not legal for car 8: its driver plays himself, his clock runs
+    assert to_play(remote, table.pk) == "8"
+    clock = CarClock.objects.get(table=table, car="8")
+    assert clock.step == 2 and clock.due_at is not None and clock.advance_gear is None
+
+
+def test_three_missed_moves_keep_a_car_on_autopilot_until_its_driver_is_back():
+    remote = remote_oval(laps=2)
+    sweep()
+    table = remote.table()
+    for _missed in range(3):
+        for _ in range(10):  # the others play; car 8's time runs out
+            car = to_play(remote, table.pk)
+            if car == "8":
+                clock = CarClock.objects.get(table=table, car="8")
+                assert sweep(now=clock.due_at + timedelta(seconds=1))["autopilot"] == 1
+                break
+            assert play_move(remote.client(remote.drivers[car]), table.pk)["status"] == 201
+    clock = CarClock.objects.get(table=table, car="8")
+    assert clock.autopilot and clock.missed == 3
+    # its next move is played as soon as it comes, flagged `away`
+    for _ in range(3):
+        car = to_play(remote, table.pk)
+        assert car != "8"
+        play_move(remote.client(remote.drivers[car]), table.pk)
+    assert LiveStep.objects.filter(table=table, auto="away", body__car="8").exists()
+    back = remote.client(remote.drivers["8"]).post(f"/api/tables/{table.pk}/back/")
+    assert back.status_code == 200 and back.json() == {"cars": 1}
+    clock.refresh_from_db()
+    assert not clock.autopilot and clock.missed == 0
