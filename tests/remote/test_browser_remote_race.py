@@ -173,6 +173,14 @@ def test_three_drivers_play_a_remote_race_on_their_phones(browser, live_server, 
     season = Client().get(remote.race.season.get_absolute_url()).content.decode()
     for driver in Driver.objects.filter(user__in=remote.drivers.values()):
         assert html.escape(driver.name) in season, driver.name
+    # the season's standings count the race: each car's points the verdict's, someone scored
+    standings = Client().get(f"/api/seasons/{remote.race.season_id}/standings/").json()
+    rows = {str(row["car_number"]): row for row in standings["drivers"]}
+    points = sheet.verdict["points"]
+    assert {car: (rows[car]["races"], rows[car]["total_points"]) for car in points} == {
+        car: (1, n) for car, n in points.items()
+    }
+    assert sum(points.values()) > 0, sheet.verdict["classification"]
 
     # every site roll of the log comes back from the revealed seed; one altered roll is named
     log_file = tmp_path / "race.json"

@@ -80,6 +80,14 @@ def test_a_remote_race_opens_is_played_by_its_drivers_and_the_autopilot_and_beco
     assert [m for m in mail.outbox if "pilote automatique a joué la voiture 3" in m.subject]
     remote.race.refresh_from_db()
     assert remote.race.results.count() == 3
+    # the results are in the season's standings, each car's points the verdict's
+    standings = remote.client(None).get(f"/api/seasons/{remote.race.season_id}/standings/").json()
+    rows = {row["car_number"]: row for row in standings["drivers"]}
+    points = sheet.verdict["points"]
+    assert {car: (rows[int(car)]["races"], rows[int(car)]["total_points"]) for car in points} == {
+        car: (1, n) for car, n in points.items()
+    }
+    assert sum(points.values()) > 0, (sheet.verdict["classification"], sheet.verdict["cars"])
 
     # every roll of the log is the site's, and the revealed seed gives each back
     read = read_race_log(log)
