@@ -70,6 +70,8 @@ def _advance(table_id: int, what: str, step: dict | None) -> bool:
         return False
     if what == "created":
         _clocks_new(table)
+    if what == "undo":  # a steward took a move back: the clocks start again from the car to play
+        CarClock.objects.filter(table=table).update(step=None, due_at=None, waiting_since=None)
     if what == "step" and step is not None and step.get("kind") == "move" and not step.get("auto"):
         # the driver played himself: his clock stops, his missed moves are forgiven
         CarClock.objects.filter(table=table, car=step.get("car")).update(

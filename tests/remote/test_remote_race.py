@@ -333,3 +333,21 @@ def test_three_missed_moves_keep_a_car_on_autopilot_until_its_driver_is_back():
     assert back.status_code == 200 and back.json() == {"cars": 1}
     clock.refresh_from_db()
     assert not clock.autopilot and clock.missed == 0
+
+
+def test_a_move_a_steward_takes_back_gives_its_driver_his_whole_time_again():
+    remote = remote_oval(laps=1)
+    sweep()
+    table = remote.table()
+    first = to_play(remote, table.pk)
+    assert play_move(remote.client(remote.drivers[first]), table.pk)["status"] == 201
+    second = to_play(remote, table.pk)
+    steward = remote.client(remote.oval.steward)
+    assert steward.delete(f"/api/tables/{table.pk}/moves/last/?reason=misclick").status_code == 200
+    mine = CarClock.objects.get(table=table, car=first)
+    assert mine.step == 0 and mine.due_at - mine.waiting_since == timedelta(hours=24)
+    assert CarClock.objects.get(table=table, car=second).step is None
+    # played again, the next car's clock starts afresh
+    assert play_move(remote.client(remote.drivers[first]), table.pk)["status"] == 201
+    theirs = CarClock.objects.get(table=table, car=second)
+    assert theirs.step == 1 and theirs.waiting_since > mine.waiting_since
