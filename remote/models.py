@@ -124,6 +124,9 @@ class CarClock(models.Model):
     step = models.PositiveIntegerField(_("waiting at step"), null=True, blank=True)
     waiting_since = models.DateTimeField(_("waiting since"), null=True, blank=True)
     due_at = models.DateTimeField(_("autopilot at"), null=True, blank=True)
+    # the next instant the sweep has something to do for this clock (a notice held through quiet
+    # hours, a reminder, the deadline): a sweep reads only the clocks due, not every one waiting
+    look_at = models.DateTimeField(_("next look"), null=True, blank=True)
     missed = models.PositiveSmallIntegerField(_("moves missed in a row"), default=0)
     autopilot = models.BooleanField(
         _("on autopilot"),
@@ -142,7 +145,18 @@ class CarClock(models.Model):
         verbose_name = _("car clock")
         verbose_name_plural = _("car clocks")
         constraints = [models.UniqueConstraint(fields=["table", "car"], name="one_clock_per_car")]
-        indexes = [models.Index(fields=["due_at"], name="clock_due_idx")]
+        indexes = [
+            models.Index(fields=["due_at"], name="clock_due_idx"),
+            models.Index(fields=["look_at"], name="clock_look_idx"),
+        ]
 
     def __str__(self) -> str:
         return f"{self.table_id} car {self.car}"
+
+
+def clocks_look_again(user: object) -> int:
+    """His hours, quiet hours or vacations changed: the next sweep looks at his waiting clocks
+    (a notice held may go now, a reminder's time moved). The deadlines already set stay."""
+    from django.utils import timezone
+
+    return CarClock.objects.filter(user=user, due_at__isnull=False).update(look_at=timezone.now())

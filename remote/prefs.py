@@ -13,7 +13,7 @@ from django.utils.translation import gettext as _
 
 from accounts.profiles import profile_for, profile_update
 from remote.clock import known_zone
-from remote.models import RemotePrefs
+from remote.models import RemotePrefs, clocks_look_again
 
 PREFS_FIELDS = (
     "time_zone",
@@ -69,4 +69,5 @@ def remote_prefs_update(*, user: Any, data: Mapping[str, Any]) -> RemotePrefs:
     channels = {name: data[name] for name in PROFILE_CHANNELS if name in data}
     if channels:
         profile_update(profile=profile_for(user), data=channels)
+    clocks_look_again(user)
     return prefs

@@ -11,7 +11,7 @@ from celery import shared_task
 from django.db.models import F
 from django.utils import timezone
 
-from remote.clock import Hours, at_fraction, before_due
+from remote.clock import Hours, at_fraction, before_due, quiet_until
 from remote.models import CarClock
 from remote.notices import REMINDER, YOUR_MOVE
 from remote.opening import open_due_races
@@ -19,28 +19,45 @@ from remote.turns import expire, notify
 
 
 def sweep(now: datetime | None = None) -> dict[str, int]:
-    """One pass (see the module's doc); what it did, counted."""
+    """One pass (see the module's doc); what it did, counted. Only the clocks whose `look_at` has
+    come are read: a clock is looked at when its move starts, then at its reminders, at the end
+    of quiet hours that held a notice, and at its deadline."""
     now = now or timezone.now()
     done = {"opened": open_due_races(), "autopilot": 0, "told": 0}
-    waiting = CarClock.objects.filter(step=F("table__steps"), due_at__isnull=False).select_related(
-        "table__race__season", "user"
-    )
+    waiting = CarClock.objects.filter(
+        step=F("table__steps"), due_at__isnull=False, look_at__lte=now
+    ).select_related("table__race__season", "table__race__circuit", "user__profile", "user__remote_prefs")
     for clock in waiting:
         if clock.due_at <= now:
             done["autopilot"] += expire(clock.pk, now)
             continue
-        done["told"] += bool(notify(clock, YOUR_MOVE))  # held by quiet hours, or lost: once
-        hours = Hours.of(clock.user, clock.table.race.season) if clock.user else None
-        if hours is None:
-            continue
-        for kind, at in (
-            ("half", at_fraction(clock.waiting_since, clock.due_at, 0.5, hours)),
-            ("hour", before_due(clock.waiting_since, clock.due_at, 1, hours)),
-        ):
+        done["told"] += _tell_due(clock, now)
+    return done
+
+
+def _tell_due(clock: CarClock, now: datetime) -> int:
+    """Send the clock's notices whose time has come (once each: `notify` checks), and set when
+    to look at it next. Returns how many were sent."""
+    if clock.user is None:
+        CarClock.objects.filter(pk=clock.pk).update(look_at=clock.due_at)
+        return 0
+    hours = Hours.of(clock.user, clock.table.race.season)
+    held = quiet_until(now, hours)
+    times = {
+        "half": at_fraction(clock.waiting_since, clock.due_at, 0.5, hours),
+        "hour": before_due(clock.waiting_since, clock.due_at, 1, hours),
+    }
+    told = 0
+    if held is None:
+        told += bool(notify(clock, YOUR_MOVE, hours=hours))  # lost at the start of the move: now
+        for kind, at in times.items():
             if clock.waiting_since < at <= now:  # a deadline too short for it: none
                 key = f"remote:{clock.table_id}:{clock.step}:{REMINDER}-{kind}"
-                done["told"] += bool(notify(clock, REMINDER, key=key))
-    return done
+                told += bool(notify(clock, REMINDER, key=key, hours=hours))
+    later = [at for at in times.values() if at > now and at > clock.waiting_since]
+    nxt = min([*later, clock.due_at, *([held] if held else [])])
+    CarClock.objects.filter(pk=clock.pk).update(look_at=nxt)
+    return told
 
 
 @shared_task(name="remote.sweep", acks_late=True)

@@ -142,7 +142,8 @@ def _start(table: LiveTable, clock: CarClock, turn: int) -> None:
     clock.step = table.steps
     clock.waiting_since = started
     clock.due_at = deadline(started, table.race.season.move_hours, hours)
-    clock.save(update_fields=["step", "waiting_since", "due_at"])
+    clock.look_at = started  # the next sweep checks "your move" went, and plans the reminders
+    clock.save(update_fields=["step", "waiting_since", "due_at", "look_at"])
     # a new step: nothing was told for it yet
     transaction.on_commit(lambda: notify(clock, YOUR_MOVE, turn=turn, hours=hours, fresh=True), robust=True)
 

@@ -17,7 +17,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from league.models import Season, SeasonEntry
-from remote.models import Vacation
+from remote.models import Vacation, clocks_look_again
 
 
 @dataclass(frozen=True)
@@ -127,6 +127,7 @@ def vacation_add(
     vacation = Vacation(user=user, season=season, starts_on=starts_on, ends_on=ends_on)
     vacation.full_clean()
     vacation.save()
+    clocks_look_again(user)
     return vacation
 
 
@@ -140,6 +141,7 @@ def vacation_delete(*, user: Any, pk: int, today: date | None = None) -> Vacatio
     vacation = Vacation.objects.select_for_update().get(user=user, pk=pk)
     if vacation.ends_on < today:
         raise ValidationError(_("This vacation is over; it stays counted."), code="over")
+    clocks_look_again(user)
     if vacation.starts_on >= today:
         vacation.delete()
         return None

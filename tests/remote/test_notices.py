@@ -15,6 +15,7 @@ from notifications.models import Notice
 from notifications.tasks import deliver
 from remote.models import CarClock, RemotePrefs, Vacation
 from remote.notices import YOUR_MOVE
+from remote.prefs import remote_prefs_update
 from remote.tasks import sweep
 from tests.remote.remote_race import remote_oval
 
@@ -49,8 +50,10 @@ def test_quiet_hours_hold_your_move_until_they_end_then_it_is_sent_once(english)
     assert _told(clock.user) == []  # quiet now: nothing sent at the start of his move
     sweep(now=timezone.now())
     assert _told(clock.user) == []  # still quiet
+    clock.refresh_from_db()
+    assert clock.look_at.time().replace(microsecond=0) == end  # looked at again when they end
 
-    RemotePrefs.objects.filter(user=clock.user).update(quiet_from=None, quiet_until=None)  # hours over
+    remote_prefs_update(user=clock.user, data={"quiet_from": None, "quiet_until": None})  # hours over
     sweep()
     sweep()
     mails = _told(clock.user)
@@ -69,11 +72,17 @@ def test_the_reminders_come_once_each_at_half_time_and_an_hour_before(english):
     remote, clock = _opened(prefs={"play_from": time(0), "play_until": time(0)})
     user = clock.user
     assert len(_told(user)) == 1
+    # the sweep reads a clock only when it has something to do: next, the half-time reminder
+    sweep()
+    clock.refresh_from_db()
+    assert clock.look_at == clock.waiting_since + timedelta(hours=12)
     sweep(now=clock.waiting_since + timedelta(hours=11))
     assert len(_told(user)) == 1
     sweep(now=clock.waiting_since + timedelta(hours=12, minutes=1))
     sweep(now=clock.waiting_since + timedelta(hours=12, minutes=2))
     assert len(_told(user)) == 2 and "Rappel" in _told(user)[-1].subject
+    clock.refresh_from_db()
+    assert clock.look_at == clock.due_at - timedelta(hours=1)
     sweep(now=clock.due_at - timedelta(minutes=59))
     sweep(now=clock.due_at - timedelta(minutes=58))
     assert len(_told(user)) == 3
