@@ -39,7 +39,7 @@ def _tell_due(clock: CarClock, now: datetime) -> int:
     """Send the clock's notices whose time has come (once each: `notify` checks), and set when
     to look at it next. Returns how many were sent."""
     if clock.user is None:
-        CarClock.objects.filter(pk=clock.pk).update(look_at=clock.due_at)
+        CarClock.objects.filter(pk=clock.pk, step=clock.step).update(look_at=clock.due_at)
         return 0
     hours = Hours.of(clock.user, clock.table.race.season)
     held = quiet_until(now, hours)
@@ -56,7 +56,8 @@ def _tell_due(clock: CarClock, now: datetime) -> int:
                 told += bool(notify(clock, REMINDER, key=key, hours=hours))
     later = [at for at in times.values() if at > now and at > clock.waiting_since]
     nxt = min([*later, clock.due_at, *([held] if held else [])])
-    CarClock.objects.filter(pk=clock.pk).update(look_at=nxt)
+    # the same move only: a move played meanwhile has set its own
+    CarClock.objects.filter(pk=clock.pk, step=clock.step).update(look_at=nxt)
     return told
 
 
