@@ -20,7 +20,10 @@ def my_moves(request: HttpRequest) -> dict[str, object]:
 
         return list(
             CarClock.objects.filter(
-                user=user, step=F("table__steps"), due_at__isnull=False, table__status=LiveTable.Status.PLAYING
+                user=user,
+                step=F("table__steps"),
+                due_at__isnull=False,
+                table__status=LiveTable.Status.PLAYING,
             )
             .order_by("due_at")
             .values_list("table_id", flat=True)

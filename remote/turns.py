@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import logging
 import threading
+from collections.abc import Callable
 from datetime import datetime
 
 from django.db import transaction
@@ -191,9 +192,13 @@ def notify(
     return tell(user=user, key=key, kind=kind, params=notice_params(clock, turn, hours.time_zone))
 
 
-def autopilot_play(table_id: int, car: str, why: str, *, gear: int | None = None) -> bool:
+def autopilot_play(
+    table_id: int, car: str, why: str, *, gear: int | None = None, before: Callable[[], None] | None = None
+) -> bool:
     """The autopilot plays `car`'s move now, with the site's dice (`rules.play.autopilot`); True
-    when a step was stored. `gear`: the gear its driver set in advance (None if illegal now)."""
+    when a step was stored. `gear`: the gear its driver set in advance (None if illegal now).
+    `before`: run under the table's lock just before the move is stored, in its transaction (the
+    clock's count of missed moves: the turns that follow the move read it)."""
     try:
         with transaction.atomic():
             table = LiveTable.objects.select_for_update().get(pk=table_id)
@@ -219,6 +224,8 @@ def autopilot_play(table_id: int, car: str, why: str, *, gear: int | None = None
                 if why != Auto.ADVANCE:
                     logger.error("table %s: the autopilot found no move for car %s", table_id, car)
                 return False
+            if before is not None:
+                before()
             table_move(
                 table=table.pk, user=None, move=move.to_json(), expected=table.steps, site=True, auto=why
             )
@@ -241,13 +248,20 @@ def expire(clock_id: int, at: datetime | None = None) -> bool:
         return False
     step = clock.step
     turn = engine.engine_table(clock.table).to_play
-    if not autopilot_play(clock.table_id, clock.car, Auto.DEADLINE):
-        return False
     missed = clock.missed + 1
-    CarClock.objects.filter(pk=clock.pk).update(
-        missed=missed, autopilot=missed >= MISSED_FOR_AWAY, step=None, due_at=None, waiting_since=None
-    )
-    clock.step = step
+
+    def count_the_miss() -> None:  # before the move: the car's next turn may come in its wake
+        CarClock.objects.filter(pk=clock.pk).update(
+            missed=missed,
+            autopilot=missed >= MISSED_FOR_AWAY,
+            step=None,
+            due_at=None,
+            waiting_since=None,
+            look_at=None,
+        )
+
+    if not autopilot_play(clock.table_id, clock.car, Auto.DEADLINE, before=count_the_miss):
+        return False
     notify(
         clock, AUTOPILOT, turn=turn.turn if turn else None, key=f"remote:{clock.table_id}:{step}:autopilot"
     )

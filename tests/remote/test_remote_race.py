@@ -351,3 +351,23 @@ def test_a_move_a_steward_takes_back_gives_its_driver_his_whole_time_again():
     assert play_move(remote.client(remote.drivers[first]), table.pk)["status"] == 201
     theirs = CarClock.objects.get(table=table, car=second)
     assert theirs.step == 1 and theirs.waiting_since > mine.waiting_since
+
+
+def test_a_lone_car_whose_third_move_is_missed_is_driven_to_the_flag_by_the_autopilot():
+    # its next turn comes in the wake of the autopilot's move: the miss must be counted first
+    remote = remote_oval(laps=1)
+    from races.models import RaceEntry
+
+    RaceEntry.objects.filter(race=remote.race).exclude(season_entry=remote.oval.car7).update(dns=True)
+    sweep()
+    table = remote.table()
+    assert [c["car"] for c in table.header["cars"]] == ["7"]
+    CarClock.objects.filter(table=table, car="7").update(missed=2)
+    clock = CarClock.objects.get(table=table, car="7")
+
+    assert sweep(now=clock.due_at + timedelta(seconds=1))["autopilot"] == 1
+
+    table.refresh_from_db()
+    assert table.status == LiveTable.Status.FINISHED
+    autos = list(LiveStep.objects.filter(table=table).values_list("auto", flat=True))
+    assert autos[0] == "deadline" and set(autos[1:]) == {"away"} and len(autos) > 3
