@@ -101,11 +101,6 @@ def check_turn(now: Table, car: str) -> None:
         raise NotYourTurn(car, to_play)
 
 
-def gear_rolled(table: LiveTable) -> SiteRoll | None:
-    """The gear die the site rolled for the table's next step, if any (remote: one per move)."""
-    return binding(table).exclude(die="d20").order_by("pk").last()
-
-
 def dice_problems(table: LiveTable, move: Move, turn: int, *, site: bool = False) -> list[dict[str, Any]]:
     """A remote move's dice against the site's: its gear's die rolled by the site (and no other
     gear's: a driver's gear is committed by its roll; the autopilot, `site`, may have thrown
