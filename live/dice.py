@@ -127,12 +127,18 @@ def mark_used(step: LiveStep) -> None:
     SiteRoll.objects.filter(pk__in=used).update(used_by=step)
 
 
+def log_moves(log: dict[str, Any]) -> list[tuple[int, int, dict[str, Any]]]:
+    """Each move of a race log with its place: (turn, move 1-based in its turn, the move). The
+    k-th move a table stored is the k-th of its log."""
+    return [(t["turn"], n, move) for t in log.get("turns", ()) for n, move in enumerate(t["moves"], start=1)]
+
+
 def log_rolls(table: LiveTable, log: dict[str, Any]) -> list[dict[str, Any]]:
     """The log's `dice.rolls`: the site's rolls its moves used, in the log's order, each with its
     turn and move (1-based) in `log`, and the set-up's weather roll first."""
     from live.models import LiveStep  # the models import this module's sibling
 
-    places = [(t["turn"], m) for t in log.get("turns", ()) for m in range(1, len(t["moves"]) + 1)]
+    places = [(turn, n) for turn, n, _move in log_moves(log)]
     rows = list(table.rows.filter(kind=LiveStep.Kind.MOVE).order_by("index").values_list("pk", flat=True))
     where = dict(zip(rows, places, strict=False))  # the k-th move stored is the log's k-th move
     out: list[dict[str, Any]] = []

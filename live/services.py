@@ -22,7 +22,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from live import engine, remote_rules
-from live.dice import dice_problems, fair_header, log_rolls, mark_used, rolled_exists
+from live.dice import dice_problems, fair_header, log_moves, log_rolls, mark_used, rolled_exists
 from live.errors import Refusal, TableConflict, unreadable
 from live.header import header_judged
 from live.models import LiveStep, LiveTable
@@ -418,13 +418,10 @@ def table_roll(
 
 def autopilot_moves(table: LiveTable, log: dict[str, Any]) -> list[dict[str, Any]]:
     """The log's `autopilot`: each move the site played for its driver, by its place in `log`."""
-    places = [
-        (t["turn"], m, t["moves"][m - 1]) for t in log.get("turns", ()) for m in range(1, len(t["moves"]) + 1)
-    ]
     rows = table.rows.filter(kind=Kind.MOVE).order_by("index").values_list("auto", flat=True)
     return [
         {"turn": turn, "move": n, "car": move["car"], "why": auto}
-        for auto, (turn, n, move) in zip(rows, places, strict=False)
+        for auto, (turn, n, move) in zip(rows, log_moves(log), strict=False)
         if auto
     ]
 
