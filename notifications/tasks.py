@@ -142,6 +142,15 @@ def announce_send(
 ) -> None:
     """Send an event to these users on their channels: a delivery task per message, or (`inline`,
     from a task already) each sent here, one that fails queued with the delivery's retries."""
+    recipients = list(get_user_model().objects.filter(pk__in=user_ids).select_related("profile"))
+    announce_to(recipients, key=key, kind=kind, params=params, inline=inline)
+
+
+def announce_to(
+    recipients: list[Any], *, key: str, kind: str, params: dict[str, Any], inline: bool = False
+) -> list[str]:
+    """`announce_send` for users read already (with their profile): the channels it went on,
+    "email" once per recipient who wants one, "webhook" once for all."""
 
     def dispatch(**kwargs: Any) -> None:
         if not inline:
@@ -153,15 +162,18 @@ def announce_send(
             logger.warning("notification %s: sending failed, queued for a retry", key, exc_info=True)
             deliver.delay(**kwargs)
 
-    recipients = list(get_user_model().objects.filter(pk__in=user_ids).select_related("profile"))
     chat = []
+    sent = []
     for user in recipients:
         by_mail, by_chat, language = preferences(user)
         if by_mail and user.email:
             dispatch(key=key, kind=kind, params=params, channel="email", user_id=user.pk)
+            sent.append("email")
         if by_chat:
             chat.append((user, language))
     if chat and settings.LEAGUE_WEBHOOK_URL:
         language = chat[0][1] if len(chat) == 1 else None
         mentions = [display_name(user) for user, _lang in chat]
         dispatch(key=key, kind=kind, params=params, channel="webhook", mentions=mentions, language=language)
+        sent.append("webhook")
+    return sent

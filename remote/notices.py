@@ -22,13 +22,12 @@ from django.utils.translation import gettext_lazy
 
 from notifications.links import link
 from notifications.messages import RENDER, race_name
-from notifications.recipients import preferences
 from notifications.tasks import (
     NOTICE_BACKOFF,
     NOTICE_BACKOFF_MAX,
     NOTICE_RETRIES,
     NoticeTask,
-    deliver,
+    announce_to,
     send_once,
 )
 
@@ -101,25 +100,9 @@ RENDER.update({kind: _renderer(kind) for kind in WORDS})
 def tell(*, user: AbstractBaseUser, key: str, kind: str, params: dict[str, Any]) -> list[str]:
     """Send one notice to `user` on each channel he chose, each once. Returns the channels it was
     queued on (the tasks run inline without a broker)."""
-    by_mail, by_chat, _language = preferences(user)
+    queued = announce_to([user], key=key, kind=kind, params=params)  # e-mail and the league's chat
     prefs = getattr(user, "remote_prefs", None)
     by_push = prefs.notify_push if prefs is not None else True
-    queued = []
-    if by_mail and user.email:
-        deliver.delay(key=key, kind=kind, params=params, channel="email", user_id=user.pk)
-        queued.append("email")
-    if by_chat and settings.LEAGUE_WEBHOOK_URL:
-        from notifications.recipients import display_name
-
-        deliver.delay(
-            key=key,
-            kind=kind,
-            params=params,
-            channel="webhook",
-            mentions=[display_name(user)],
-            language=_language,
-        )
-        queued.append("webhook")
     if by_push and user.push_subscriptions.exists():
         deliver_push.delay(key=key, kind=kind, params=params, user_id=user.pk)
         queued.append("push")
