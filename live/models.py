@@ -104,6 +104,12 @@ class LiveTable(models.Model):
         return self.mode == self.Mode.REMOTE
 
     @property
+    def header_cars(self) -> list[str]:
+        """The cars of its header, in the header's order."""
+        cars = self.header.get("cars", ()) if isinstance(self.header, dict) else ()
+        return [c.get("car") for c in cars if isinstance(c, dict)]
+
+    @property
     def dice_commitment(self) -> str | None:
         """The SHA-256 of the seed the header publishes (None: a table from before fair dice)."""
         dice = self.header.get("dice") if isinstance(self.header, dict) else None

@@ -22,8 +22,8 @@ from django.utils.translation import gettext as _
 
 from live.dice import RULE, binding
 from live.errors import TableConflict
+from live.permissions import entrants
 from live.rolls import SiteRoll, site_roll
-from races.models import RaceEntry
 from rules.gearbox import SEVENTH
 from rules.play.due import due_on
 from rules.play.step import judged_on
@@ -62,16 +62,9 @@ def cars_of(table: LiveTable, user: AbstractBaseUser | None) -> set[str]:
     """The cars of the table's race that `user` drives."""
     if user is None or not user.is_authenticated:
         return set()
-    entries = RaceEntry.objects.filter(race_id=table.race_id, season_entry__driver__user=user)
-    return {e.season_entry.car_id for e in entries.select_related("season_entry")}
-
-
-def driver_of(table: LiveTable, car: str) -> int | None:
-    """The user id of the driver of `car` on the table's race (None: no account)."""
-    for entry in RaceEntry.objects.filter(race_id=table.race_id).select_related("season_entry__driver"):
-        if entry.season_entry.car_id == car:
-            return entry.season_entry.driver.user_id
-    return None
+    return {
+        e.season_entry.car_id for e in entrants(race=table.race_id, user=user).select_related("season_entry")
+    }
 
 
 def check_car(table: LiveTable, user: AbstractBaseUser | None, car: str, *, steward: bool) -> None:
@@ -82,9 +75,7 @@ def check_car(table: LiveTable, user: AbstractBaseUser | None, car: str, *, stew
         user is not None
         and user.is_authenticated
         and car.isdigit()  # a car id is its number (`SeasonEntry.car_id`)
-        and RaceEntry.objects.filter(
-            race_id=table.race_id, season_entry__driver__user=user, season_entry__car_number=int(car)
-        ).exists()
+        and entrants(race=table.race_id, user=user).filter(season_entry__car_number=int(car)).exists()
     )
     if not drives:
         raise PermissionDenied(_("Car %(car)s is not yours: each driver plays his own car.") % {"car": car})

@@ -6,7 +6,6 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from django.db.models import F
 from django.shortcuts import get_object_or_404
 from django.utils.translation import gettext as _
 from drf_spectacular.utils import OpenApiResponse, extend_schema, inline_serializer
@@ -23,7 +22,7 @@ from live.models import LiveStep, LiveTable
 from live.remote_rules import cars_of
 from live.selectors import table_urls
 from remote.models import CarClock
-from remote.turns import autopilot_play
+from remote.turns import autopilot_play, clock_of
 from sheets.selectors import steward_may
 
 
@@ -75,12 +74,8 @@ class MyMovesApi(APIView):
     )
     def get(self, request: Request) -> Response:
         clocks = (
-            CarClock.objects.filter(
-                user=request.user,
-                step=F("table__steps"),
-                due_at__isnull=False,
-                table__status=LiveTable.Status.PLAYING,
-            )
+            CarClock.objects.waiting()
+            .filter(user=request.user)
             .select_related("table__race__season", "table__race__circuit")
             .order_by("due_at")
         )
@@ -102,7 +97,7 @@ class _TableBase(APIView):
     def own_cars(self, table: LiveTable) -> set[str]:
         """The caller's cars on the table (a steward's: every car): 403 if none."""
         if steward_may(self.request.user, "add_racesheet"):
-            return {c.get("car") for c in (table.header or {}).get("cars", ()) if isinstance(c, dict)}
+            return set(table.header_cars)
         mine = cars_of(table, self.request.user)
         if not mine:
             raise PermissionDenied(_("You drive no car in this race."))
@@ -119,19 +114,23 @@ class TableClocksApi(_TableBase):
         table = self.table(pk)
         mine = cars_of(table, request.user)
         steward = steward_may(request.user, "add_racesheet")
-        rows = [
-            {
-                "car": c.car,
-                "waiting": c.step == table.steps and c.due_at is not None,
-                "waiting_since": c.waiting_since if c.step == table.steps else None,
-                "due_at": c.due_at if c.step == table.steps else None,
-                "missed": c.missed,
-                "autopilot": c.autopilot,
-                "advance_gear": c.advance_gear if (steward or c.car in mine) else None,
-            }
-            for c in CarClock.objects.filter(table=table)
-        ]
+        rows = [_clock_row(c, table, steward or c.car in mine) for c in CarClock.objects.filter(table=table)]
         return Response(ClockSerializer(rows, many=True).data)
+
+
+def _clock_row(clock: CarClock, table: LiveTable, shown: bool) -> dict[str, Any]:
+    """A clock as `ClockSerializer` gives it: its times while its car is awaited; the gear in
+    advance only if `shown` (to the car's driver and the stewards)."""
+    waiting = clock.step == table.steps and clock.due_at is not None
+    return {
+        "car": clock.car,
+        "waiting": waiting,
+        "waiting_since": clock.waiting_since if waiting else None,
+        "due_at": clock.due_at if waiting else None,
+        "missed": clock.missed,
+        "autopilot": clock.autopilot,
+        "advance_gear": clock.advance_gear if shown else None,
+    }
 
 
 ADVANCE = inline_serializer(
@@ -171,9 +170,7 @@ class TableAdvanceApi(_TableBase):
             raise ValidationError({"gear": [_("A gear from 1 to 7, or null.")]})
         if table.status != LiveTable.Status.PLAYING:
             raise ValidationError({"detail": _("The race is over.")})
-        clock, _created = CarClock.objects.get_or_create(
-            table=table, car=car, defaults={"user": request.user}
-        )
+        clock = clock_of(table, car)
         CarClock.objects.filter(pk=clock.pk).update(autopilot=False, missed=0)  # he is back
         waiting = clock.step == table.steps and clock.due_at is not None
         # his car is waiting now: the gear is played at once, if it is legal
@@ -181,16 +178,8 @@ class TableAdvanceApi(_TableBase):
             gear = None
         CarClock.objects.filter(pk=clock.pk).update(advance_gear=gear)
         clock.refresh_from_db()
-        body = {
-            "car": clock.car,
-            "waiting": clock.step == table.steps and clock.due_at is not None,
-            "waiting_since": clock.waiting_since,
-            "due_at": clock.due_at,
-            "missed": clock.missed,
-            "autopilot": clock.autopilot,
-            "advance_gear": clock.advance_gear,
-        }
-        return Response(ClockSerializer(body).data, status=status.HTTP_200_OK)
+        table.refresh_from_db(fields=["steps"])
+        return Response(ClockSerializer(_clock_row(clock, table, shown=True)).data, status=status.HTTP_200_OK)
 
 
 class TableBackApi(_TableBase):

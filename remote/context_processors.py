@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from functools import cache
 
-from django.db.models import F
 from django.http import HttpRequest
 
 
@@ -15,18 +14,10 @@ def my_moves(request: HttpRequest) -> dict[str, object]:
 
     @cache
     def waiting() -> list[object]:
-        from live.models import LiveTable
         from remote.models import CarClock
 
         return list(
-            CarClock.objects.filter(
-                user=user,
-                step=F("table__steps"),
-                due_at__isnull=False,
-                table__status=LiveTable.Status.PLAYING,
-            )
-            .order_by("due_at")
-            .values_list("table_id", flat=True)
+            CarClock.objects.waiting().filter(user=user).order_by("due_at").values_list("table_id", flat=True)
         )
 
     # A callable: asked only when a page's header shows it, and once.

@@ -11,6 +11,8 @@ from django.db import models
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
+from live.models import LiveTable
+
 ALL_DAYS = [0, 1, 2, 3, 4, 5, 6]  # Monday is 0, as `date.weekday()` counts
 
 
@@ -104,6 +106,18 @@ class PushSubscription(models.Model):
         return f"{self.user} · {self.endpoint[:40]}"
 
 
+class CarClockQuerySet(models.QuerySet):
+    def waiting(self) -> CarClockQuerySet:
+        """The clocks of the cars whose move is awaited now, on tables still playing."""
+        return self.filter(
+            step=models.F("table__steps"), due_at__isnull=False, table__status=LiveTable.Status.PLAYING
+        )
+
+
+# a clock whose car is not awaited (its fields as `update(**NOT_WAITING)` sets them)
+NOT_WAITING = {"step": None, "waiting_since": None, "due_at": None, "look_at": None}
+
+
 class CarClock(models.Model):
     """One car's clock on a remote table: since when its move is awaited, when the autopilot
     plays it, the moves it missed in a row, and the gear its driver set in advance."""
@@ -139,6 +153,8 @@ class CarClock(models.Model):
         blank=True,
         validators=[MinValueValidator(1), MaxValueValidator(7)],
     )
+
+    objects = CarClockQuerySet.as_manager()
 
     class Meta:
         ordering = ["table", "car"]

@@ -8,7 +8,6 @@ from __future__ import annotations
 from datetime import datetime
 
 from celery import shared_task
-from django.db.models import F
 from django.utils import timezone
 
 from remote.clock import Hours, at_fraction, before_due, quiet_until
@@ -24,9 +23,11 @@ def sweep(now: datetime | None = None) -> dict[str, int]:
     of quiet hours that held a notice, and at its deadline."""
     now = now or timezone.now()
     done = {"opened": open_due_races(), "autopilot": 0, "told": 0}
-    waiting = CarClock.objects.filter(
-        step=F("table__steps"), due_at__isnull=False, look_at__lte=now
-    ).select_related("table__race__season", "table__race__circuit", "user__profile", "user__remote_prefs")
+    waiting = (
+        CarClock.objects.waiting()
+        .filter(look_at__lte=now)
+        .select_related("table__race__season", "table__race__circuit", "user__profile", "user__remote_prefs")
+    )
     for clock in waiting:
         if clock.due_at <= now:
             done["autopilot"] += expire(clock.pk, now)

@@ -25,13 +25,12 @@ from django.utils import timezone
 from live import engine
 from live.dice import binding
 from live.models import LiveStep, LiveTable
-from live.remote_rules import driver_of
 from live.rolls import site_roll
 from live.services import TableConflict, TableRefused, table_finish, table_move, table_restart
 from notifications.models import Notice
 from races.models import RaceEntry
-from remote.clock import Hours, deadline
-from remote.models import CarClock
+from remote.clock import Hours, deadline, quiet_until
+from remote.models import NOT_WAITING, CarClock
 from remote.notices import AUTOPILOT, YOUR_MOVE, tell
 from rules.autopilot import autopilot_move, autopilot_restart
 
@@ -65,19 +64,17 @@ def _advance(table_id: int, what: str, step: dict | None) -> bool:
     if table is None or not table.remote:
         return False
     if table.status != LiveTable.Status.PLAYING:
-        CarClock.objects.filter(table=table).update(step=None, due_at=None)
+        CarClock.objects.filter(table=table).update(**NOT_WAITING)
         if table.status == LiveTable.Status.OVER:
             _finish(table)
         return False
     if what == "created":
         _clocks_new(table)
     if what == "undo":  # a steward took a move back: the clocks start again from the car to play
-        CarClock.objects.filter(table=table).update(step=None, due_at=None, waiting_since=None)
+        CarClock.objects.filter(table=table).update(**NOT_WAITING)
     if what == "step" and step is not None and step.get("kind") == "move" and not step.get("auto"):
         # the driver played himself: his clock stops, his missed moves are forgiven
-        CarClock.objects.filter(table=table, car=step.get("car")).update(
-            step=None, due_at=None, waiting_since=None, missed=0
-        )
+        CarClock.objects.filter(table=table, car=step.get("car")).update(**NOT_WAITING, missed=0)
     now = engine.engine_table(table)
     to = now.to_play
     if to is None:
@@ -100,7 +97,7 @@ def _advance(table_id: int, what: str, step: dict | None) -> bool:
             auto=Auto.SITE,
         )
         return True
-    clock = _clock(table, car)
+    clock = clock_of(table, car)
     if clock.step == table.steps:
         return False  # already waiting for this move
     if clock.autopilot or clock.user_id is None:
@@ -115,22 +112,24 @@ def _advance(table_id: int, what: str, step: dict | None) -> bool:
 
 
 def _clocks_new(table: LiveTable) -> None:
-    """A clock for each car of a new table, with its driver (one query for all)."""
+    """A clock for each car of the table, with its driver (one query for all; those it has kept)."""
     drivers = {
         entry.season_entry.car_id: entry.season_entry.driver.user_id
         for entry in RaceEntry.objects.filter(race_id=table.race_id).select_related("season_entry__driver")
     }
-    cars = [c.get("car") for c in table.header.get("cars", ()) if isinstance(c, dict)]
     CarClock.objects.bulk_create(
-        [CarClock(table=table, car=car, user_id=drivers.get(car)) for car in cars], ignore_conflicts=True
+        [CarClock(table=table, car=car, user_id=drivers.get(car)) for car in table.header_cars],
+        ignore_conflicts=True,
     )
 
 
-def _clock(table: LiveTable, car: str) -> CarClock:
+def clock_of(table: LiveTable, car: str) -> CarClock:
+    """The car's clock on the table, with its driver's profile and preferences (made, with the
+    others, if the table's opening did not make them)."""
     rows = CarClock.objects.select_related("user__profile", "user__remote_prefs")
     clock = rows.filter(table=table, car=car).first()
-    if clock is None:  # a table from before its clocks were made at its opening
-        CarClock.objects.get_or_create(table=table, car=car, defaults={"user_id": driver_of(table, car)})
+    if clock is None:
+        _clocks_new(table)
         clock = rows.get(table=table, car=car)
     clock.table = table
     return clock
@@ -178,8 +177,6 @@ def notify(
     """Tell the clock's driver, once for the clock's step and `kind`, unless he is in his quiet
     hours now (the sweep tells him once they end). Returns the channels used. `hours`: his, read
     already; `fresh`: the step is new, nothing can have been told for it."""
-    from remote.clock import quiet_until
-
     user = clock.user
     if user is None:
         return []
@@ -252,12 +249,7 @@ def expire(clock_id: int, at: datetime | None = None) -> bool:
 
     def count_the_miss() -> None:  # before the move: the car's next turn may come in its wake
         CarClock.objects.filter(pk=clock.pk).update(
-            missed=missed,
-            autopilot=missed >= MISSED_FOR_AWAY,
-            step=None,
-            due_at=None,
-            waiting_since=None,
-            look_at=None,
+            **NOT_WAITING, missed=missed, autopilot=missed >= MISSED_FOR_AWAY
         )
 
     if not autopilot_play(clock.table_id, clock.car, Auto.DEADLINE, before=count_the_miss):
